@@ -6,7 +6,7 @@ describe('tiles', () => {
     const t = parseTiles('123m406p789s1122z');
     expect(t).toHaveLength(13);
     expect(t.filter(isRedId)).toEqual([52]);
-    expect(tilesToString(t)).toBe('123m046p789s1122z');
+    expect(tilesToString(t)).toBe('123m406p789s1122z');
   });
   it('refuses bad notation with the position', () => {
     expect(() => parseTiles('123x')).toThrow(TileNotationError);

@@ -108,7 +108,7 @@ export function parseKinds(s: string): TileKind[] {
   return parseNotation(s).map((t) => t.kind);
 }
 
-/** Prints tiles in canonical mpsz: grouped by suit, sorted, red fives as 0. */
+/** Prints tiles in canonical mpsz: grouped by suit, sorted, a red five as 0 in the place of its 5. */
 export function tilesToString(tiles: readonly TileId[]): string {
   const groups: string[][] = [[], [], [], []];
   const sorted = [...tiles].sort((a, b) => a - b);
