@@ -15,6 +15,12 @@ export const RulesetSchema = z
     uma: z.tuple([z.number(), z.number(), z.number(), z.number()]),
     /** Sticks left on the table at the end of the game go to the first place. */
     leftoverSticksToWinner: z.boolean(),
+    /**
+     * Players tied on final points: `seatOrder` ranks the one nearer the first dealer higher
+     * (Tenhou); `shareUma` gives the tied players the average of their places' uma, and they
+     * share leftover sticks equally (WRC, EMA, Russian rules). Added with the ruleset review.
+     */
+    tiedRanks: z.enum(['seatOrder', 'shareUma']),
 
     // Tiles
     /** Red fives per suit (man, pin, sou): 0 or 1 each. */
@@ -23,7 +29,7 @@ export const RulesetSchema = z
     // Yaku and scoring
     openTanyao: z.boolean(),
     /** Fu for a pair of a wind that is both seat and round wind. */
-    doubleWindPairFu: z.union([z.literal(2), z.literal(4)]),
+    doubleWindPairFu: z.literal([2, 4]),
     kiriageMangan: z.boolean(),
     /** 13+ han without a yakuman: counted as yakuman or capped at sanbaiman. */
     kazoe: z.enum(['yakuman', 'sanbaiman']),
@@ -31,6 +37,17 @@ export const RulesetSchema = z
     doubleYakuman: z.boolean(),
     /** Several yakuman in one hand add up. */
     yakumanStacking: z.boolean(),
+    /**
+     * Daisuushii alone scores a double yakuman even when `doubleYakuman` is false (EMA 2008/2012:
+     * "daisuushii is the only double yakuman"). With `doubleYakuman` true it is double anyway.
+     * Added with the ruleset review.
+     */
+    daisuushiiDouble: z.boolean(),
+    /**
+     * Renhou (a non-dealer's ron before his first draw, first go-around uninterrupted): not a yaku,
+     * a mangan, or a yakuman. Added with the ruleset review.
+     */
+    renhou: z.enum(['none', 'mangan', 'yakuman']),
     nagashiMangan: z.boolean(),
     uraDora: z.boolean(),
     kanDora: z.boolean(),
@@ -38,17 +55,27 @@ export const RulesetSchema = z
     /** When a kan's new dora indicator turns: at once, or (open/added kan) after the next discard or rinshan draw. */
     kanDoraTiming: z.enum(['immediate', 'afterDiscard']),
     /** Liability (pao) for daisangen / daisuushii fed by the third dragon / fourth wind pon or kan. */
-    pao: z.object({ daisangen: z.boolean(), daisuushii: z.boolean() }),
+    pao: z.strictObject({ daisangen: z.boolean(), daisuushii: z.boolean() }),
     honbaPoints: z.number().int().min(0),
+    /**
+     * From this many honba on the table, a win needs at least two han from yaku (dora and red
+     * fives do not count); null: never (EMA 2008/2012 §3.4.11: 5). Added with the ruleset review.
+     */
+    ryanhanShibari: z.number().int().positive().nullable(),
     riichiStick: z.number().int().min(0),
     notenPayment: z.number().int().min(0),
 
     // Play
     /** Discarding after a call the called tile, or the other end of a chii's run (suji kuikae). */
     kuikae: z.enum(['allowed', 'forbidden']),
+    /**
+     * Temporary furiten also ends when a call interrupts the go-around (EMA12-FURITEN-TEMP);
+     * otherwise only the player's own next draw ends it (Tenhou).
+     */
+    tempFuritenEndsOnCall: z.boolean(),
     /** Several players ron the same discard. */
     multipleRon: z.enum(['headBump', 'double', 'triple']),
-    abortiveDraws: z.object({
+    abortiveDraws: z.strictObject({
       nineTerminals: z.boolean(),
       fourWinds: z.boolean(),
       fourKans: z.boolean(),
@@ -72,15 +99,29 @@ export const RulesetSchema = z
     bust: z.boolean(),
     /** Extra rounds (sudden death) while nobody has reached returnPoints. */
     westExtension: z.boolean(),
-    /** The dealer who is first after the last hand may end the game (taken automatically here). */
+    /**
+     * Agari-yame: a dealer who wins the last hand and is then first (with at least returnPoints)
+     * ends the game instead of repeating (taken automatically here).
+     */
     agariYame: z.boolean(),
+    /**
+     * Tenpai-yame: the same when the dealer is tenpai at an exhaustive draw of the last hand and
+     * first (Tenhou). Added with the ruleset review.
+     */
+    tenpaiYame: z.boolean(),
 
     // Fouls
     foulPolicy: z.enum(['penalise', 'prevent']),
+    /**
+     * globalPoints: that many global points off the offender's final score, after uma (WRC-P-CHOMBO);
+     * mangan: a reverse mangan tsumo payment in table points, 4,000 to the dealer and 2,000 to each
+     * other player, or 4,000 to each from a dealer offender (EMA12-CHOMBO-PAY); none: faults are
+     * prevented, never penalised.
+     */
     chombo: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('globalPoints'), points: z.number().positive() }),
-      z.object({ kind: z.literal('mangan') }),
-      z.object({ kind: z.literal('none') }),
+      z.strictObject({ kind: z.literal('globalPoints'), points: z.number().positive() }),
+      z.strictObject({ kind: z.literal('mangan') }),
+      z.strictObject({ kind: z.literal('none') }),
     ]),
   })
   .strict()
@@ -91,6 +132,14 @@ export const RulesetSchema = z
     if (Math.abs(umaSum) > 1e-9) ctx.addIssue({ code: 'custom', path: ['uma'], message: `uma must sum to 0 (sums to ${umaSum})` });
     if (r.kanUraDora && !(r.kanDora && r.uraDora))
       ctx.addIssue({ code: 'custom', path: ['kanUraDora'], message: 'kanUraDora needs kanDora and uraDora' });
+    if (r.abortiveDraws.tripleRon && r.multipleRon !== 'double')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['abortiveDraws', 'tripleRon'],
+        message: `a triple-ron abortive draw needs multipleRon "double" (multipleRon is "${r.multipleRon}")`,
+      });
+    if (r.foulPolicy === 'penalise' && r.chombo.kind === 'none')
+      ctx.addIssue({ code: 'custom', path: ['chombo'], message: 'foulPolicy "penalise" needs a chombo penalty (kind "globalPoints" or "mangan")' });
   });
 
 export type Ruleset = z.infer<typeof RulesetSchema>;

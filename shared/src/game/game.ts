@@ -1,0 +1,776 @@
+import { isRedId, isTerminalOrHonor, isWind, kindOf, type TileId } from '../tiles';
+import type { Meld } from '../tiles/meld';
+import type { Ruleset } from '../rules';
+import type { ScoreResult, WinInput } from '../scoring/types';
+import { scoreWin } from '../scoring/score';
+import { chiiOptions, daiminkanTiles, holdsAll, isRun, kuikaeKinds, ponOptions } from './calls';
+import { SeatState } from './seat';
+import { LIVE_DRAWS, ShuffledWall, type WallSource } from './wall';
+import { finalStandings, isGameOver } from './end';
+import { manganTsumoDeltas, notenDeltas, winDeltas } from './payments';
+import { tenpaiWaits, waits } from '../hand/waits';
+import { shanten } from '../hand/shanten';
+import type {
+  Command, DrawKind, GameEvent, HandResult, LegalAction, Refusal, RefusalCode, Result, Seat, Standing, WinRecord,
+} from './types';
+
+export type Phase = 'turn' | 'claims' | 'handEnded' | 'gameOver';
+
+export interface GameOptions {
+  rules: Ruleset;
+  /** Seed of the shuffled walls (one wall per deal, derived from the seed and the deal number). */
+  seed?: string;
+  /** Walls given from outside (replays): the wall of each deal. */
+  wallFor?: (deal: number) => WallSource;
+  /** Where the first hand starts (replays of a single hand). */
+  start?: { round: number; honba: number; riichiSticks: number; scores: number[] };
+}
+
+/** What a seat did, in order: the game is its rules, its seed and this list. */
+export type LoggedCommand = { seat: Seat; command: Command } | { seat: -1; command: { type: 'nextHand' } };
+
+interface ClaimWindow {
+  tile: TileId;
+  from: Seat;
+  reason: 'discard' | 'chankan' | 'ankan';
+  /** Seats that must answer, with what they may do. */
+  options: Map<Seat, LegalAction[]>;
+  responses: Map<Seat, Command>;
+  /** The kan waiting for the chankan window to close. */
+  kan?: { tile: TileId; kind: 'shouminkan' | 'ankan' };
+}
+
+/** A record of the hand for exports: every step in order. */
+export type HandStep =
+  | { type: 'draw'; seat: Seat; tile: TileId }
+  | { type: 'discard'; seat: Seat; tile: TileId; tsumogiri: boolean; riichi: boolean }
+  | { type: 'call'; seat: Seat; meld: Meld };
+
+export interface HandLog {
+  round: number;
+  honba: number;
+  riichiSticks: number;
+  startScores: number[];
+  haipai: TileId[][];
+  steps: HandStep[];
+  doraIndicators: TileId[];
+  uraIndicators: TileId[];
+  result: HandResult | null;
+}
+
+const SEATS: readonly Seat[] = [0, 1, 2, 3];
+const refuse = (code: RefusalCode, reason: string): { ok: false; refusal: Refusal } => ({ ok: false, refusal: { code, reason } });
+
+/**
+ * The whole game as a state machine: commands in, events out. Pure and deterministic: no clock,
+ * no I/O, randomness only from the seed. A command that is not legal is refused with a code and
+ * leaves the state as it was.
+ */
+export class Game {
+  readonly rules: Ruleset;
+  readonly seed: string;
+  round = 0;
+  honba = 0;
+  riichiSticks = 0;
+  scores: number[];
+  /** Number of deals so far, redeals included (names the wall). */
+  deal = 0;
+  phase: Phase = 'turn';
+  /** Whose turn it is; during a claim window, the seat whose tile is claimed. */
+  turn: Seat = 0;
+  seats: SeatState[] = [];
+  doraIndicators: TileId[] = [];
+  readonly log: LoggedCommand[] = [];
+  readonly hands: HandLog[] = [];
+  standings: Standing[] | null = null;
+
+  private wall!: WallSource;
+  private readonly wallFor: (deal: number) => WallSource;
+  private liveDraws = 0;
+  private kanSeats: Seat[] = [];
+  /** Open-kan dora indicators still to turn (kanDoraTiming 'afterDiscard'). */
+  private pendingDora = 0;
+  /** A call (ankan included) has happened this hand: the first go-around is broken. */
+  private interrupted = false;
+  private claim: ClaimWindow | null = null;
+  /** The turn began with chii or pon (discard only). */
+  private afterCall = false;
+  /** The turn's tile came from the dead wall. */
+  private afterKan = false;
+  private events: GameEvent[] = [];
+  /** How the last hand ended, for the next deal: the dealer kept the deal; it was won. */
+  private renchan = false;
+  private lastWasWin = false;
+
+  constructor(opts: GameOptions) {
+    this.rules = opts.rules;
+    this.seed = opts.seed ?? 'jantaku';
+    this.wallFor = opts.wallFor ?? ((deal) => ShuffledWall.fromSeed(this.seed, deal));
+    const start = opts.start ?? { round: 0, honba: 0, riichiSticks: 0, scores: [0, 0, 0, 0].map(() => opts.rules.startPoints) };
+    this.round = start.round;
+    this.honba = start.honba;
+    this.riichiSticks = start.riichiSticks;
+    this.scores = [...start.scores];
+    this.startHand();
+    this.events = [];
+  }
+
+  get dealer(): Seat {
+    return (this.round % 4) as Seat;
+  }
+  get roundWind(): number {
+    return 27 + ((this.round >> 2) % 4);
+  }
+  seatWind(seat: Seat): number {
+    return 27 + ((seat - this.dealer + 4) % 4);
+  }
+  /** Live-wall tiles left to draw. */
+  get remaining(): number {
+    return LIVE_DRAWS - this.liveDraws - this.kanSeats.length;
+  }
+  get currentHand(): HandLog {
+    return this.hands[this.hands.length - 1];
+  }
+  /** The tile open to claims, if a claim window is open. */
+  get claimTile(): TileId | null {
+    return this.claim?.tile ?? null;
+  }
+  get lastResult(): HandResult | null {
+    return this.currentHand.result;
+  }
+  /** Events of the current hand's start (deal) are returned by the constructor/nextHand caller through this. */
+  takeEvents(): GameEvent[] {
+    const e = this.events;
+    this.events = [];
+    return e;
+  }
+
+  // ---------------------------------------------------------------- commands
+
+  /** Judges and applies one seat's command. */
+  apply(seat: Seat, command: Command): Result<GameEvent[]> {
+    const refusal = this.check(seat, command);
+    if (refusal) return { ok: false, refusal };
+    this.events = [];
+    this.log.push({ seat, command });
+    if (this.phase === 'claims') this.respond(seat, command);
+    else this.act(seat, command);
+    return { ok: true, value: this.takeEvents() };
+  }
+
+  /** Starts the next hand after a hand has ended. */
+  nextHand(): Result<GameEvent[]> {
+    if (this.phase !== 'handEnded') return refuse(this.phase === 'gameOver' ? 'GAME_OVER' : 'BAD_COMMAND', 'the hand is still being played');
+    this.events = [];
+    this.log.push({ seat: -1, command: { type: 'nextHand' } });
+    this.advanceRound();
+    this.startHand();
+    return { ok: true, value: this.takeEvents() };
+  }
+
+  /** Why `command` is not legal for `seat` now, or null if it is. */
+  check(seat: Seat, command: Command): Refusal | null {
+    if (this.phase === 'gameOver') return { code: 'GAME_OVER', reason: 'the game is over' };
+    if (this.phase === 'handEnded') return { code: 'HAND_OVER', reason: 'the hand is over' };
+    if (this.phase === 'claims') return this.checkResponse(seat, command);
+    if (seat !== this.turn) return { code: 'NOT_YOUR_TURN', reason: `it is seat ${this.turn}'s turn` };
+    return this.checkTurn(seat, command);
+  }
+
+  private checkTurn(seat: Seat, c: Command): Refusal | null {
+    const s = this.seats[seat];
+    const has = (t: TileId) => Number.isInteger(t) && s.hand.includes(t);
+    switch (c.type) {
+      case 'discard': {
+        if (!has(c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
+        if (s.riichi !== 'none' && c.tile !== s.drawn) return { code: 'RIICHI_MUST_TSUMOGIRI', reason: 'in riichi you must discard the tile you drew' };
+        if (this.afterCall && s.kuikae.includes(kindOf(c.tile))) return { code: 'KUIKAE', reason: 'you may not discard the tile you called, or its swap (kuikae)' };
+        return null;
+      }
+      case 'riichi': {
+        if (!has(c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
+        return this.riichiRefusal(seat, c.tile);
+      }
+      case 'tsumo': {
+        if (this.afterCall || s.drawn === null) return { code: 'NOT_COMPLETE', reason: 'you have not drawn a tile' };
+        if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot win' };
+        const score = this.scoreFor(seat, s.drawn, true);
+        if (score === 'incomplete') return { code: 'NOT_COMPLETE', reason: 'the hand is not complete' };
+        if (score === null) return { code: 'NO_YAKU', reason: 'the hand has no yaku' };
+        return null;
+      }
+      case 'kyuushu': {
+        if (!this.rules.abortiveDraws.nineTerminals) return { code: 'NOT_KYUUSHU', reason: 'this ruleset has no nine-terminals draw' };
+        if (!this.firstTurn(seat)) return { code: 'NOT_KYUUSHU', reason: 'only on your first draw of an uninterrupted go-around' };
+        if (new Set(s.hand.map(kindOf).filter(isTerminalOrHonor)).size < 9) return { code: 'NOT_KYUUSHU', reason: 'fewer than nine different terminals and honours' };
+        return null;
+      }
+      case 'ankan':
+      case 'shouminkan': {
+        if (!has(c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
+        return this.kanRefusal(seat, c.type, c.tile);
+      }
+      case 'ron':
+      case 'chii':
+      case 'pon':
+      case 'daiminkan':
+      case 'pass':
+        return { code: 'NOTHING_TO_RESPOND', reason: 'there is no discard to respond to' };
+      default:
+        return { code: 'BAD_COMMAND', reason: 'unknown command' };
+    }
+  }
+
+  private riichiRefusal(seat: Seat, tile: TileId): Refusal | null {
+    const s = this.seats[seat];
+    if (s.riichi !== 'none') return { code: 'RIICHI_ALREADY', reason: 'you are already in riichi' };
+    if (!s.closed) return { code: 'RIICHI_OPEN_HAND', reason: 'riichi needs a closed hand' };
+    if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot declare riichi' };
+    if (this.scores[seat] < this.rules.riichiMinPoints) return { code: 'RIICHI_NO_POINTS', reason: `riichi needs ${this.rules.riichiMinPoints} points` };
+    if (this.remaining < this.rules.riichiMinWallTiles) return { code: 'RIICHI_NO_TILES', reason: `riichi needs ${this.rules.riichiMinWallTiles} tiles left in the wall` };
+    const counts = s.kindCounts();
+    counts[kindOf(tile)]--;
+    const held = s.heldCounts();
+    held[kindOf(tile)]--;
+    if (tenpaiWaits(counts, s.melds.length, held).length === 0) return { code: 'NOT_TENPAI', reason: 'the hand would not be tenpai after that discard' };
+    return null;
+  }
+
+  private kanRefusal(seat: Seat, type: 'ankan' | 'shouminkan', tile: TileId): Refusal | null {
+    const s = this.seats[seat];
+    const k = kindOf(tile);
+    if (this.afterCall || s.drawn === null) return { code: 'MUST_DISCARD', reason: 'after a call you must discard' };
+    if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot declare kan' };
+    if (this.remaining <= 0) return { code: 'LAST_TILE', reason: 'no kan on the last tile (EMA12-LAST-TILE-CLAIM)' };
+    if (this.kanSeats.length >= 4) return { code: 'KAN_LIMIT', reason: 'four kans have been declared' };
+    if (type === 'shouminkan') {
+      if (!s.melds.some((m) => m.type === 'pon' && kindOf(m.tiles[0]) === k)) return { code: 'INVALID_MELD', reason: 'you have no pon of that tile' };
+      if (s.riichi !== 'none') return { code: 'RIICHI_BAD_KAN', reason: 'no added kan in riichi' };
+      return null;
+    }
+    if (s.hand.filter((t) => kindOf(t) === k).length < 4) return { code: 'INVALID_MELD', reason: 'a concealed kan needs all four tiles' };
+    if (s.riichi !== 'none' && !this.riichiAnkanKeepsWaits(seat, k)) return { code: 'RIICHI_BAD_KAN', reason: 'this kan would change your waits in riichi' };
+    return null;
+  }
+
+  /** After riichi a concealed kan is allowed only on the drawn tile and only if the waits stay the same. */
+  riichiAnkanKeepsWaits(seat: Seat, kind: number): boolean {
+    const s = this.seats[seat];
+    if (s.drawn === null || kindOf(s.drawn) !== kind) return false;
+    const before = s.kindCounts().slice();
+    before[kind]--;
+    const after = before.slice();
+    after[kind] -= 3;
+    const w1 = waits(before, s.melds.length);
+    const w2 = waits(after, s.melds.length + 1);
+    return w1.length === w2.length && w1.every((x, i) => x === w2[i]);
+  }
+
+  private checkResponse(seat: Seat, c: Command): Refusal | null {
+    const w = this.claim!;
+    const opts = w.options.get(seat);
+    if (!opts) return { code: 'NOTHING_TO_RESPOND', reason: 'you have nothing to respond to' };
+    if (w.responses.has(seat)) return { code: 'ALREADY_RESPONDED', reason: 'you have already answered' };
+    const s = this.seats[seat];
+    switch (c.type) {
+      case 'pass':
+        return null;
+      case 'ron': {
+        if (opts.some((o) => o.type === 'ron')) return null;
+        return this.ronRefusal(seat) ?? { code: 'CANNOT_CALL', reason: 'you cannot ron this tile' };
+      }
+      case 'pon':
+      case 'chii': {
+        const legal = opts.find((o) => o.type === c.type) as { options: [TileId, TileId][] } | undefined;
+        if (!Array.isArray(c.tiles) || c.tiles.length !== 2) return { code: 'BAD_COMMAND', reason: `${c.type} names two tiles from your hand` };
+        if (legal?.options.some((o) => sameTiles(o, c.tiles))) return null;
+        return this.callRefusal(seat, c.type, c.tiles);
+      }
+      case 'daiminkan': {
+        if (opts.some((o) => o.type === 'daiminkan')) return null;
+        if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot call' };
+        return { code: 'CANNOT_CALL', reason: 'you cannot kan this tile' };
+      }
+      default:
+        return { code: 'BAD_COMMAND', reason: 'answer the discard with ron, pon, chii, kan or pass' };
+    }
+  }
+
+  private ronRefusal(seat: Seat): Refusal | null {
+    const w = this.claim!;
+    const s = this.seats[seat];
+    if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot win' };
+    const score = this.scoreFor(seat, w.tile, false);
+    if (score === 'incomplete') return { code: 'NOT_COMPLETE', reason: 'that tile does not complete your hand' };
+    if (score === null) return { code: 'NO_YAKU', reason: 'the hand has no yaku' };
+    if (s.furitenTemp || s.furitenRiichi || s.discardFuriten()) return { code: 'FURITEN', reason: 'you are furiten' };
+    return null;
+  }
+
+  private callRefusal(seat: Seat, type: 'pon' | 'chii', tiles: TileId[]): Refusal {
+    const w = this.claim!;
+    const s = this.seats[seat];
+    if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot call' };
+    if (s.riichi !== 'none') return { code: 'CANNOT_CALL', reason: 'no calls in riichi' };
+    if (w.reason !== 'discard') return { code: 'CANNOT_CALL', reason: 'only ron may rob a kan' };
+    if (this.remaining <= 0) return { code: 'LAST_TILE', reason: 'the last tile may only be claimed to win (EMA12-LAST-TILE-CLAIM)' };
+    if (!holdsAll(s.hand, tiles)) return { code: 'TILE_NOT_IN_HAND', reason: 'those tiles are not in your hand' };
+    if (type === 'chii' && w.from !== (seat + 3) % 4) return { code: 'CANNOT_CALL', reason: 'chii only from the player on your left' };
+    const valid = type === 'pon' ? tiles.every((t) => kindOf(t) === kindOf(w.tile)) : isRun(w.tile, tiles);
+    if (!valid) return { code: 'INVALID_MELD', reason: `those tiles do not make a ${type} with the discard` };
+    return { code: 'KUIKAE', reason: 'that call would leave only swap-call discards (kuikae)' };
+  }
+
+  // ---------------------------------------------------------------- legal actions
+
+  /** Everything `seat` may do right now (empty when it has nothing to do). */
+  legalActions(seat: Seat): LegalAction[] {
+    if (this.phase === 'claims') {
+      const w = this.claim!;
+      return w.responses.has(seat) ? [] : (w.options.get(seat) ?? []);
+    }
+    if (this.phase !== 'turn' || seat !== this.turn) return [];
+    const s = this.seats[seat];
+    const out: LegalAction[] = [];
+    const discards = s.riichi !== 'none' ? [s.drawn!] : s.hand.filter((t) => !(this.afterCall && s.kuikae.includes(kindOf(t))));
+    out.push({ type: 'discard', tiles: [...discards].sort((a, b) => a - b) });
+    if (this.afterCall) return out;
+    if (this.checkTurn(seat, { type: 'tsumo' }) === null) out.push({ type: 'tsumo' });
+    if (s.riichi === 'none' && s.closed && !s.deadHand && this.scores[seat] >= this.rules.riichiMinPoints && this.remaining >= this.rules.riichiMinWallTiles) {
+      const ok = new Set(uniqueByKindAndRed(s.hand).filter((t) => this.riichiRefusal(seat, t) === null).map(redKey));
+      const tiles = s.hand.filter((t) => ok.has(redKey(t))).sort((a, b) => a - b);
+      if (tiles.length) out.push({ type: 'riichi', tiles });
+    }
+    const kinds = new Set(s.hand.map(kindOf));
+    const ankan = [...kinds].map((k) => s.hand.find((t) => kindOf(t) === k)!).filter((t) => this.kanRefusal(seat, 'ankan', t) === null);
+    if (ankan.length) out.push({ type: 'ankan', tiles: ankan });
+    const shouminkan = s.hand.filter((t) => s.melds.some((m) => m.type === 'pon' && kindOf(m.tiles[0]) === kindOf(t)) && this.kanRefusal(seat, 'shouminkan', t) === null);
+    if (shouminkan.length) out.push({ type: 'shouminkan', tiles: shouminkan });
+    if (this.checkTurn(seat, { type: 'kyuushu' }) === null) out.push({ type: 'kyuushu' });
+    return out;
+  }
+
+  // ---------------------------------------------------------------- hand flow
+
+  private startHand(): void {
+    this.phase = 'turn';
+    this.wall = this.wallFor(this.deal);
+    this.seats = SEATS.map(() => new SeatState());
+    this.liveDraws = 0;
+    this.kanSeats = [];
+    this.pendingDora = 0;
+    this.interrupted = false;
+    this.claim = null;
+    this.afterCall = false;
+    this.afterKan = false;
+    this.doraIndicators = [this.wall.doraIndicator(0)];
+    this.hands.push({
+      round: this.round, honba: this.honba, riichiSticks: this.riichiSticks, startScores: [...this.scores],
+      haipai: SEATS.map((s) => [...this.wall.haipai[s]]), steps: [], doraIndicators: this.doraIndicators, uraIndicators: [], result: null,
+    });
+    this.emit({ to: 'all', type: 'handStarted', round: this.round, honba: this.honba, riichiSticks: this.riichiSticks, dealer: this.dealer, scores: [...this.scores], doraIndicator: this.doraIndicators[0] });
+    for (const seat of SEATS) {
+      this.seats[seat].hand = [...this.wall.haipai[seat]];
+      this.emit({ to: seat, type: 'dealt', seat, tiles: [...this.seats[seat].hand] });
+    }
+    this.drawFor(this.dealer, false);
+  }
+
+  private emit(e: GameEvent): void {
+    this.events.push(e);
+  }
+
+  private drawFor(seat: Seat, rinshan: boolean): void {
+    const s = this.seats[seat];
+    const tile = rinshan ? this.wall.drawRinshan(seat) : this.wall.draw(seat);
+    if (!rinshan) this.liveDraws++;
+    s.hand.push(tile);
+    s.touch();
+    s.drawn = tile;
+    s.furitenTemp = false; // EMA12-FURITEN-TEMP-ENDS-ON-DRAW
+    this.turn = seat;
+    this.phase = 'turn';
+    this.afterCall = false;
+    this.afterKan = rinshan;
+    this.currentHand.steps.push({ type: 'draw', seat, tile });
+    this.emit({ to: seat, type: 'drew', seat, tile, rinshan });
+    this.emit({ to: 'all', type: 'drew', seat, rinshan });
+  }
+
+  /** The seat's first turn in an uninterrupted first go-around. */
+  private firstTurn(seat: Seat): boolean {
+    return !this.interrupted && this.seats[seat].discards.length === 0 && !this.afterCall;
+  }
+
+  private act(seat: Seat, c: Command): void {
+    const s = this.seats[seat];
+    switch (c.type) {
+      case 'discard':
+      case 'riichi':
+        return this.discard(seat, c.tile, c.type === 'riichi');
+      case 'tsumo':
+        return this.endWithWins([seat], s.drawn!, true, seat);
+      case 'kyuushu':
+        return this.endWithDraw('nineTerminals');
+      case 'ankan':
+        return this.declareKan(seat, 'ankan', c.tile);
+      case 'shouminkan':
+        return this.declareKan(seat, 'shouminkan', c.tile);
+    }
+  }
+
+  private discard(seat: Seat, tile: TileId, riichi: boolean): void {
+    const s = this.seats[seat];
+    if (riichi) {
+      s.riichi = this.firstTurn(seat) ? 'double' : 'riichi';
+      s.riichiPending = true;
+    } else if (s.riichi !== 'none') {
+      s.ippatsu = false; // the riichi player's own next discard ends ippatsu
+    }
+    const tsumogiri = tile === s.drawn;
+    s.removeTile(tile);
+    s.drawn = null;
+    s.kuikae = [];
+    s.discards.push({ tile, tsumogiri, riichi, called: false });
+    this.afterKan = false;
+    this.currentHand.steps.push({ type: 'discard', seat, tile, tsumogiri, riichi });
+    this.emit({ to: 'all', type: 'discarded', seat, tile, tsumogiri, riichi });
+    this.revealPendingDora();
+    this.openClaims(tile, seat, 'discard');
+  }
+
+  private revealPendingDora(): void {
+    for (; this.pendingDora > 0; this.pendingDora--) this.revealDora();
+  }
+
+  private revealDora(): void {
+    if (!this.rules.kanDora) return;
+    const t = this.wall.doraIndicator(this.doraIndicators.length);
+    this.doraIndicators.push(t);
+    this.emit({ to: 'all', type: 'doraRevealed', indicator: t });
+  }
+
+  /** Opens a window for claims on `tile`; closes it at once if nobody can claim. */
+  private openClaims(tile: TileId, from: Seat, reason: ClaimWindow['reason'], kan?: ClaimWindow['kan']): void {
+    this.claim = { tile, from, reason, options: new Map(), responses: new Map(), kan };
+    this.phase = 'claims';
+    this.turn = from;
+    for (const seat of SEATS) {
+      if (seat === from) continue;
+      const opts = this.claimOptions(seat);
+      if (opts.length) this.claim.options.set(seat, [...opts, { type: 'pass' }]);
+    }
+    if (this.claim.options.size === 0) this.resolveClaims();
+    else this.emit({ to: 'all', type: 'claimWindow', tile, from, seats: [...this.claim.options.keys()], reason: reason === 'discard' ? 'discard' : 'chankan' });
+  }
+
+  private claimOptions(seat: Seat): LegalAction[] {
+    const w = this.claim!;
+    const s = this.seats[seat];
+    const out: LegalAction[] = [];
+    if (s.waits().includes(kindOf(w.tile)) && this.ronRefusal(seat) === null) {
+      if (w.reason !== 'ankan' || this.isKokushiWait(seat)) out.push({ type: 'ron' });
+    }
+    if (w.reason !== 'discard' || s.deadHand || s.riichi !== 'none' || this.remaining <= 0) return out;
+    const kuikae = this.rules.kuikae === 'forbidden';
+    if (w.from === (seat + 3) % 4) {
+      const chii = chiiOptions(s, w.tile, kuikae);
+      if (chii.length) out.push({ type: 'chii', options: chii });
+    }
+    const pon = ponOptions(s, w.tile, kuikae);
+    if (pon.length) out.push({ type: 'pon', options: pon });
+    const kan = daiminkanTiles(s, w.tile);
+    if (kan && this.kanSeats.length < 4) out.push({ type: 'daiminkan', tiles: kan });
+    return out;
+  }
+
+  /** Kokushi tenpai (the only hand that may rob a concealed kan, per ruleset). */
+  private isKokushiWait(seat: Seat): boolean {
+    const counts = this.seats[seat].kindCounts();
+    let kinds = 0;
+    for (let k = 0; k < 34; k++) if (counts[k] && isTerminalOrHonor(k)) kinds++;
+    return this.seats[seat].melds.length === 0 && kinds >= 12 && counts.every((n, k) => n === 0 || isTerminalOrHonor(k));
+  }
+
+  private respond(seat: Seat, c: Command): void {
+    const w = this.claim!;
+    w.responses.set(seat, c);
+    if (w.responses.size === w.options.size) this.resolveClaims();
+  }
+
+  /** Everyone has answered: ron before pon and kan before chii. */
+  private resolveClaims(): void {
+    const w = this.claim!;
+    const order = [1, 2, 3].map((d) => ((w.from + d) % 4) as Seat);
+    const rons = order.filter((s) => w.responses.get(s)?.type === 'ron');
+    for (const seat of order) {
+      // Letting a winning tile pass: furiten until the next draw, or for the hand in riichi.
+      const s = this.seats[seat];
+      if (!rons.includes(seat) && s.waits().includes(kindOf(w.tile))) {
+        s.furitenTemp = true;
+        if (s.riichi !== 'none' && !s.riichiPending) s.furitenRiichi = true;
+      }
+    }
+    if (rons.length > 0) {
+      if (rons.length === 3 && this.rules.abortiveDraws.tripleRon) return this.endWithDraw('tripleRon');
+      const winners = this.rules.multipleRon === 'headBump' ? rons.slice(0, 1) : this.rules.multipleRon === 'double' ? rons.slice(0, 2) : rons;
+      return this.endWithWins(winners, w.tile, false, w.from);
+    }
+    this.claim = null;
+    this.acceptRiichi(w.from);
+    if (w.kan) return this.completeKan(w.from, w.kan.kind, w.kan.tile);
+    const call = order.map((s) => ({ seat: s, c: w.responses.get(s) })).find((r) => r.c?.type === 'pon' || r.c?.type === 'daiminkan')
+      ?? order.map((s) => ({ seat: s, c: w.responses.get(s) })).find((r) => r.c?.type === 'chii');
+    if (call?.c) return this.makeCall(call.seat, call.c, w);
+    this.afterDiscard(w.from);
+  }
+
+  private acceptRiichi(seat: Seat): void {
+    const s = this.seats[seat];
+    if (!s.riichiPending) return;
+    s.riichiPending = false;
+    s.ippatsu = true;
+    this.scores[seat] -= this.rules.riichiStick;
+    this.riichiSticks++;
+    this.emit({ to: 'all', type: 'riichiAccepted', seat, scores: [...this.scores], riichiSticks: this.riichiSticks });
+  }
+
+  /** No claim: check the abortive draws that a passing discard completes, then the next draw. */
+  private afterDiscard(from: Seat): void {
+    const discards = this.seats.map((s) => s.discards);
+    const ab = this.rules.abortiveDraws;
+    if (ab.fourWinds && !this.interrupted && discards.every((d) => d.length === 1) && isWind(kindOf(discards[0][0].tile))
+      && discards.every((d) => kindOf(d[0].tile) === kindOf(discards[0][0].tile))) return this.endWithDraw('fourWinds');
+    if (ab.fourRiichi && this.seats.every((s) => s.riichi !== 'none')) return this.endWithDraw('fourRiichi');
+    if (ab.fourKans && this.kanSeats.length === 4 && new Set(this.kanSeats).size > 1) return this.endWithDraw('fourKans');
+    if (this.remaining <= 0) return this.endWithDraw('exhaustive');
+    this.drawFor(((from + 1) % 4) as Seat, false);
+  }
+
+  private makeCall(seat: Seat, c: Command, w: ClaimWindow): void {
+    const s = this.seats[seat];
+    const own = c.type === 'daiminkan' ? daiminkanTiles(s, w.tile)! : (c as { tiles: TileId[] }).tiles;
+    for (const t of own) s.removeTile(t);
+    const meld: Meld = { type: c.type as Meld['type'], tiles: [...own, w.tile].sort((a, b) => a - b), calledTile: w.tile, from: w.from };
+    s.melds.push(meld);
+    this.seats[w.from].discards[this.seats[w.from].discards.length - 1].called = true;
+    this.interrupted = true;
+    for (const x of this.seats) x.ippatsu = false;
+    if (this.rules.tempFuritenEndsOnCall) for (const x of this.seats) x.furitenTemp = false;
+    this.notePao(seat, w.from);
+    this.currentHand.steps.push({ type: 'call', seat, meld });
+    this.emit({ to: 'all', type: 'called', seat, meld });
+    this.turn = seat;
+    this.phase = 'turn';
+    s.drawn = null;
+    if (c.type === 'daiminkan') {
+      this.kanSeats.push(seat);
+      this.kanDora(false);
+      this.drawFor(seat, true);
+      return;
+    }
+    this.afterCall = true;
+    s.kuikae = this.rules.kuikae === 'forbidden' ? kuikaeKinds(w.tile, own, c.type === 'chii') : [];
+  }
+
+  /** Pao: the seat that fed the third dragon (fourth wind) set is liable for daisangen (daisuushii). */
+  private notePao(seat: Seat, from: Seat): void {
+    const s = this.seats[seat];
+    const sets = (pred: (k: number) => boolean) => s.melds.filter((m) => m.type !== 'chii' && pred(kindOf(m.tiles[0]))).length;
+    if (this.rules.pao.daisangen && sets((k) => k >= 31) === 3) s.pao = from;
+    if (this.rules.pao.daisuushii && sets((k) => k >= 27 && k <= 30) === 4) s.pao = from;
+  }
+
+  /** Turns the kan dora now, or after the next discard, per the ruleset. */
+  private kanDora(concealed: boolean): void {
+    this.revealPendingDora();
+    if (concealed || this.rules.kanDoraTiming === 'immediate') this.revealDora();
+    else this.pendingDora++;
+  }
+
+  /** A kan can be robbed before it is made: the added tile by any win, a concealed kan by kokushi (per ruleset). */
+  private declareKan(seat: Seat, kind: 'ankan' | 'shouminkan', tile: TileId): void {
+    const s = this.seats[seat];
+    if (kind === 'shouminkan') {
+      s.removeTile(tile);
+      s.drawn = null;
+      this.openClaims(tile, seat, 'chankan', { tile, kind });
+    } else if (this.rules.kokushiRobsAnkan) this.openClaims(tile, seat, 'ankan', { tile, kind });
+    else this.completeKan(seat, 'ankan', tile);
+  }
+
+  private completeKan(seat: Seat, kind: 'ankan' | 'shouminkan', tile: TileId): void {
+    const s = this.seats[seat];
+    let meld: Meld;
+    if (kind === 'ankan') {
+      const own = s.hand.filter((t) => kindOf(t) === kindOf(tile)).sort((a, b) => a - b);
+      for (const t of own) s.removeTile(t);
+      meld = { type: 'ankan', tiles: own };
+      s.melds.push(meld);
+    } else {
+      const i = s.melds.findIndex((m) => m.type === 'pon' && kindOf(m.tiles[0]) === kindOf(tile));
+      const pon = s.melds[i];
+      meld = { type: 'shouminkan', tiles: [...pon.tiles, tile].sort((a, b) => a - b), calledTile: pon.calledTile, from: pon.from, addedTile: tile };
+      s.melds[i] = meld;
+    }
+    s.drawn = null;
+    this.kanSeats.push(seat);
+    this.interrupted = true;
+    for (const x of this.seats) x.ippatsu = false;
+    this.currentHand.steps.push({ type: 'call', seat, meld });
+    this.emit({ to: 'all', type: 'called', seat, meld });
+    this.kanDora(kind === 'ankan');
+    this.drawFor(seat, true);
+  }
+
+  // ---------------------------------------------------------------- scoring and the end of a hand
+
+  /** The score of `seat` winning on `tile`, 'incomplete', or null (complete but no yaku). */
+  scoreFor(seat: Seat, tile: TileId, tsumo: boolean, honba = this.honba): ScoreResult | 'incomplete' | null {
+    const s = this.seats[seat];
+    if (tsumo ? shanten(s.kindCounts(), s.melds.length) !== -1 : !s.waits().includes(kindOf(tile))) return 'incomplete';
+    return scoreWin({ ...this.winInput(seat, tile, tsumo), honba }, this.rules);
+  }
+
+  private winInput(seat: Seat, tile: TileId, tsumo: boolean): WinInput {
+    const s = this.seats[seat];
+    const concealed = tsumo ? s.hand.filter((t) => t !== tile) : [...s.hand];
+    const w = this.claim;
+    const firstDraw = tsumo && !this.interrupted && s.discards.length === 0;
+    return {
+      concealed,
+      winTile: tile,
+      melds: s.melds,
+      tsumo,
+      seatWind: this.seatWind(seat),
+      roundWind: this.roundWind,
+      dealer: seat === this.dealer,
+      riichi: s.riichi,
+      ippatsu: s.ippatsu,
+      haitei: tsumo && !this.afterKan && this.remaining === 0,
+      houtei: !tsumo && w?.reason === 'discard' && this.remaining === 0,
+      rinshan: tsumo && this.afterKan,
+      chankan: !tsumo && (w?.reason === 'chankan' || w?.reason === 'ankan'),
+      tenhou: firstDraw && seat === this.dealer,
+      chiihou: firstDraw && seat !== this.dealer,
+      doraIndicators: this.doraIndicators,
+      uraIndicators: s.riichi !== 'none' && this.rules.uraDora ? this.uraIndicators() : [],
+      honba: this.honba,
+      riichiSticks: this.riichiSticks,
+    };
+  }
+
+  private uraIndicators(): TileId[] {
+    const n = this.rules.kanUraDora ? this.doraIndicators.length : 1;
+    return Array.from({ length: n }, (_, i) => this.wall.uraIndicator(i));
+  }
+
+  private endWithWins(winners: Seat[], tile: TileId, tsumo: boolean, from: Seat): void {
+    const total = [0, 0, 0, 0];
+    const wins: WinRecord[] = [];
+    let ura: TileId[] = [];
+    winners.forEach((seat, i) => {
+      const s = this.seats[seat];
+      // Honba and the riichi sticks go to the first winner in turn order from the discarder.
+      const first = i === 0;
+      const score = this.scoreFor(seat, tile, tsumo, first ? this.honba : 0) as ScoreResult;
+      const deltas = winDeltas({
+        winner: seat, from, tsumo, dealer: this.dealer, score, pao: s.pao,
+        honba: first ? this.honba : 0, honbaPoints: this.rules.honbaPoints,
+        sticks: first ? this.riichiSticks * this.rules.riichiStick : 0,
+        paoYakuman: this.paoYakuman(score, s.pao),
+      });
+      if (s.riichi !== 'none' && this.rules.uraDora) ura = this.uraIndicators();
+      deltas.forEach((d, j) => (total[j] += d));
+      wins.push({
+        winner: seat, from, tsumo, winTile: tile, concealed: tsumo ? s.hand.filter((t) => t !== tile) : [...s.hand], melds: s.melds.map((m) => ({ ...m })),
+        score, uraIndicators: s.riichi !== 'none' ? ura : [], pao: this.paoYakuman(score, s.pao) ? s.pao : null, deltas,
+      });
+    });
+    this.riichiSticks = 0;
+    this.finishHand({ kind: 'win', wins, tenpai: [], revealed: [], deltas: total, nagashi: [] }, ura, winners.includes(this.dealer), true);
+  }
+
+  /** The yakuman value the pao seat is liable for (0 if none). */
+  private paoYakuman(score: ScoreResult, pao: number | null): number {
+    if (pao === null) return 0;
+    return score.yaku.filter((y) => y.id === 'daisangen' || y.id === 'daisuushii').reduce((n, y) => n + (y.yakuman ?? 0), 0);
+  }
+
+  private endWithDraw(draw: DrawKind): void {
+    let deltas = [0, 0, 0, 0];
+    let tenpai: Seat[] = [];
+    let revealed: HandResult['revealed'] = [];
+    const nagashi: Seat[] = [];
+    if (draw === 'exhaustive') {
+      tenpai = SEATS.filter((seat) => !this.seats[seat].deadHand && this.seats[seat].isTenpai());
+      revealed = tenpai.map((seat) => ({ seat, concealed: [...this.seats[seat].hand] }));
+      if (this.rules.nagashiMangan)
+        for (const seat of SEATS)
+          if (this.seats[seat].discards.every((d) => !d.called && isTerminalOrHonor(kindOf(d.tile)))) nagashi.push(seat);
+      if (nagashi.length) {
+        for (const seat of nagashi) manganTsumoDeltas(seat, this.dealer).forEach((d, j) => (deltas[j] += d));
+      } else deltas = notenDeltas(tenpai, this.rules.notenPayment);
+    } else if (draw === 'fourRiichi') {
+      revealed = SEATS.map((seat) => ({ seat, concealed: [...this.seats[seat].hand] }));
+    }
+    const kind: DrawKind = nagashi.length ? 'nagashiMangan' : draw;
+    const dealerKeeps = draw === 'exhaustive' ? this.rules.dealerRepeatOnTenpai && tenpai.includes(this.dealer) : this.rules.dealerRepeatOnAbort;
+    this.finishHand({ kind: 'draw', wins: [], draw: kind, tenpai, revealed, deltas, nagashi }, [], dealerKeeps, false);
+  }
+
+  private finishHand(result: HandResult, ura: TileId[], dealerKeeps: boolean, win: boolean): void {
+    this.claim = null;
+    result.deltas.forEach((d, i) => (this.scores[i] += d));
+    this.currentHand.result = result;
+    this.currentHand.uraIndicators = ura;
+    this.renchan = dealerKeeps;
+    this.lastWasWin = win;
+    this.phase = 'handEnded';
+    this.emit({ to: 'all', type: 'handEnded', result, scores: [...this.scores], uraIndicators: ura });
+    if (isGameOver(this, dealerKeeps, win)) {
+      this.standings = finalStandings(this.scores, this.riichiSticks, this.rules);
+      this.phase = 'gameOver';
+      this.emit({ to: 'all', type: 'gameEnded', standings: this.standings });
+    }
+  }
+
+  /** Where the next hand starts, after the hand that just ended. */
+  nextStart(): { round: number; honba: number; riichiSticks: number; scores: number[] } {
+    const next = { round: this.round, honba: this.honba + 1, riichiSticks: this.riichiSticks, scores: [...this.scores] };
+    if (!this.renchan) {
+      next.round++;
+      if (this.lastWasWin) next.honba = 0;
+    }
+    return next;
+  }
+
+  private advanceRound(): void {
+    const next = this.nextStart();
+    this.deal++;
+    this.round = next.round;
+    this.honba = next.honba;
+  }
+}
+
+function sameTiles(a: readonly TileId[], b: readonly TileId[]): boolean {
+  const x = [...a].sort((p, q) => p - q);
+  const y = [...b].sort((p, q) => p - q);
+  return x.length === y.length && x.every((t, i) => t === y[i]);
+}
+
+const redKey = (t: TileId) => kindOf(t) * 2 + (isRedId(t) ? 1 : 0);
+
+/** One tile per kind (two for a kind holding a red five and a plain one): the distinct choices. */
+function uniqueByKindAndRed(tiles: readonly TileId[]): TileId[] {
+  const seen = new Set<number>();
+  const out: TileId[] = [];
+  for (const t of [...tiles].sort((a, b) => a - b)) {
+    const key = redKey(t);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(t);
+    }
+  }
+  return out;
+}

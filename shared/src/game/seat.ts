@@ -1,0 +1,82 @@
+import { countKinds, kindOf, type TileId, type TileKind } from '../tiles';
+import type { Meld } from '../tiles/meld';
+import type { Seat } from './types';
+import { tenpaiWaits, waits } from '../hand/waits';
+
+export interface DiscardRecord {
+  tile: TileId;
+  tsumogiri: boolean;
+  /** The riichi declaration tile (turned sideways). */
+  riichi: boolean;
+  /** Taken by another seat's call (leaves the pond, still counts for furiten). */
+  called: boolean;
+}
+
+/** One seat's part of a hand. Only the game mutates it. */
+export class SeatState {
+  hand: TileId[] = [];
+  /** The tile drawn this turn (null after a call or between turns). */
+  drawn: TileId | null = null;
+  melds: Meld[] = [];
+  discards: DiscardRecord[] = [];
+  riichi: 'none' | 'riichi' | 'double' = 'none';
+  /** Riichi declared with the last discard; the stick is placed once the discard is not ronned. */
+  riichiPending = false;
+  ippatsu = false;
+  /** Missed a win on a discard this go-around (EMA12-FURITEN-TEMP). */
+  furitenTemp = false;
+  /** Missed a win while in riichi: furiten for the rest of the hand. */
+  furitenRiichi = false;
+  deadHand = false;
+  /** Kinds that may not be discarded right after a call (kuikae). */
+  kuikae: TileKind[] = [];
+  /** Liability for a yakuman completed by the meld this seat fed (pao). */
+  pao: Seat | null = null;
+
+  private waitsCache: number[] | null = null;
+  private readonly counts = new Uint8Array(34);
+
+  /** The hand changed: forget cached waits. */
+  touch(): void {
+    this.waitsCache = null;
+  }
+
+  get closed(): boolean {
+    return this.melds.every((m) => m.type === 'ankan');
+  }
+
+  kindCounts(): Uint8Array {
+    return countKinds(this.hand, this.counts);
+  }
+
+  /** Completing kinds of the concealed hand when it holds 3n+1 tiles (cached). */
+  waits(): number[] {
+    if (this.waitsCache === null) this.waitsCache = this.hand.length % 3 === 1 ? waits(this.kindCounts(), this.melds.length) : [];
+    return this.waitsCache;
+  }
+
+  /** Tenpai as the rulebooks define it (EMA12-TENPAI-FOUR-HELD), for a 3n+1 hand. */
+  isTenpai(): boolean {
+    if (this.hand.length % 3 !== 1 || this.waits().length === 0) return false;
+    return tenpaiWaits(this.kindCounts(), this.melds.length, this.heldCounts()).length > 0;
+  }
+
+  /** Counts of every tile the seat owns, melds included. */
+  heldCounts(): Uint8Array {
+    const held = countKinds(this.hand, new Uint8Array(34));
+    for (const m of this.melds) for (const t of m.tiles) held[t >> 2]++;
+    return held;
+  }
+
+  /** Furiten on own discards: a wait among them (EMA12-FURITEN). */
+  discardFuriten(): boolean {
+    const w = this.waits();
+    return this.discards.some((d) => w.includes(kindOf(d.tile)));
+  }
+
+  removeTile(t: TileId): void {
+    const i = this.hand.indexOf(t);
+    if (i >= 0) this.hand.splice(i, 1);
+    this.touch();
+  }
+}

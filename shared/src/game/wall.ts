@@ -1,0 +1,81 @@
+import type { TileId } from '../tiles';
+import { Rng } from './rng';
+
+/** Live-wall draws available in a hand: 136 - 14 (dead wall) - 52 (deal). Each kan takes one more. */
+export const LIVE_DRAWS = 70;
+export const MAX_INDICATORS = 5;
+
+/**
+ * Where a hand's tiles come from. A seeded game shuffles all 136 tiles; a replay feeds the
+ * tiles a log recorded (each seat's draws in order). The game sees the same interface and
+ * counts the live wall the same way, so haitei, riichi limits and kan rules do not care.
+ */
+export interface WallSource {
+  /** The 13 starting tiles of each seat (absolute seat index). */
+  readonly haipai: readonly (readonly TileId[])[];
+  /** Next live-wall tile, drawn by `seat`. */
+  draw(seat: number): TileId;
+  /** Next kan replacement tile, drawn by `seat`. */
+  drawRinshan(seat: number): TileId;
+  doraIndicator(i: number): TileId;
+  uraIndicator(i: number): TileId;
+}
+
+/** A shuffled wall with the usual layout: live wall, then 14 dead-wall tiles (4 rinshan, 5 dora, 5 ura). */
+export class ShuffledWall implements WallSource {
+  readonly haipai: TileId[][];
+  private next = 52;
+  private rinshan = 0;
+
+  constructor(private readonly tiles: TileId[]) {
+    if (tiles.length !== 136) throw new Error('a wall has 136 tiles');
+    this.haipai = [0, 1, 2, 3].map((s) => tiles.slice(s * 13, s * 13 + 13));
+  }
+
+  static fromSeed(seed: string, handIndex: number): ShuffledWall {
+    const rng = new Rng(`${seed}/${handIndex}`);
+    return new ShuffledWall(rng.shuffle(Array.from({ length: 136 }, (_, i) => i)));
+  }
+
+  draw(): TileId {
+    return this.tiles[this.next++];
+  }
+  drawRinshan(): TileId {
+    return this.tiles[122 + this.rinshan++];
+  }
+  doraIndicator(i: number): TileId {
+    return this.tiles[126 + 2 * i];
+  }
+  uraIndicator(i: number): TileId {
+    return this.tiles[127 + 2 * i];
+  }
+}
+
+export class WallExhaustedError extends Error {}
+
+/** The tiles a log recorded: each seat's draws (rinshan included) in the order that seat drew them. */
+export class ScriptedWall implements WallSource {
+  private readonly pos = [0, 0, 0, 0];
+
+  constructor(
+    readonly haipai: TileId[][],
+    private readonly draws: TileId[][],
+    private readonly dora: TileId[],
+    private readonly ura: TileId[],
+  ) {}
+
+  draw(seat: number): TileId {
+    const t = this.draws[seat][this.pos[seat]++];
+    if (t === undefined) throw new WallExhaustedError(`seat ${seat} has no more recorded draws`);
+    return t;
+  }
+  drawRinshan(seat: number): TileId {
+    return this.draw(seat);
+  }
+  doraIndicator(i: number): TileId {
+    return this.dora[i] ?? -1;
+  }
+  uraIndicator(i: number): TileId {
+    return this.ura[i] ?? -1;
+  }
+}

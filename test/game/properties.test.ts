@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { Game } from '@jantaku/shared/game/game';
+import { viewFor, type TableView } from '@jantaku/shared/game/views';
+import type { Seat } from '@jantaku/shared/game/types';
+import { SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
+import { randomChooser } from '../support/randomBot';
+
+const SEATS: Seat[] = [0, 1, 2, 3];
+
+/** Tiles in play: concealed hands, melds, and discards still in the ponds. */
+function tilesInPlay(game: Game): number[] {
+  const out: number[] = [];
+  for (const s of game.seats) {
+    out.push(...s.hand);
+    for (const m of s.melds) out.push(...m.tiles);
+    for (const d of s.discards) if (!d.called) out.push(d.tile);
+  }
+  return out;
+}
+
+/** Every tile id a view mentions, wherever it sits. */
+function tileIdsIn(view: TableView): number[] {
+  const ids: number[] = [...view.doraIndicators, ...view.uraIndicators, ...(view.hand ?? [])];
+  if (view.drawn != null) ids.push(view.drawn);
+  if (view.claim) ids.push(view.claim.tile);
+  for (const s of view.seats) {
+    for (const d of s.discards) ids.push(d.tile);
+    for (const m of s.melds) ids.push(...m.tiles);
+  }
+  for (const w of view.lastResult?.wins ?? []) ids.push(w.winTile, ...w.concealed, ...w.uraIndicators);
+  for (const r of view.lastResult?.revealed ?? []) ids.push(...r.concealed);
+  for (const a of view.legalActions) {
+    if ('tiles' in a) ids.push(...a.tiles);
+    if ('options' in a) for (const o of a.options) ids.push(...o);
+  }
+  return ids;
+}
+
+function checkInvariants(game: Game, startTotal: number): void {
+  // 136 tiles accounted for: what is in play is distinct and is exactly the deal plus the draws.
+  const inPlay = tilesInPlay(game);
+  const draws = game.currentHand.steps.filter((s) => s.type === 'draw').length;
+  expect(new Set(inPlay).size).toBe(inPlay.length);
+  expect(inPlay.length).toBe(52 + draws);
+  expect(inPlay.every((t) => Number.isInteger(t) && t >= 0 && t < 136)).toBe(true);
+  expect(game.doraIndicators.some((t) => inPlay.includes(t))).toBe(false);
+  expect(game.remaining).toBeGreaterThanOrEqual(0);
+  // Points plus sticks on the table always sum to the start total.
+  expect(game.scores.reduce((a, b) => a + b, 0) + game.riichiSticks * game.rules.riichiStick).toBe(startTotal);
+  // No view holds a tile its viewer may not know: other hands, the wall, unrevealed ura dora.
+  const publicTiles = new Set<number>(game.doraIndicators);
+  for (const s of game.seats) {
+    for (const d of s.discards) publicTiles.add(d.tile);
+    for (const m of s.melds) for (const t of m.tiles) publicTiles.add(t);
+  }
+  const ended = game.phase === 'handEnded' || game.phase === 'gameOver';
+  if (ended) {
+    for (const w of game.lastResult!.wins) [w.winTile, ...w.concealed, ...w.uraIndicators].forEach((t) => publicTiles.add(t));
+    for (const r of game.lastResult!.revealed) r.concealed.forEach((t) => publicTiles.add(t));
+    game.currentHand.uraIndicators.forEach((t) => publicTiles.add(t));
+  }
+  for (const viewer of [...SEATS, 'spectator'] as const) {
+    const view = viewFor(game, viewer);
+    const own = new Set(viewer === 'spectator' ? [] : game.seats[viewer].hand);
+    const leaked = tileIdsIn(view).filter((t) => !publicTiles.has(t) && !own.has(t));
+    expect(leaked, `view of ${viewer} leaks ${leaked}`).toEqual([]);
+    if (viewer === 'spectator') expect(view.hand).toBeUndefined();
+    expect(Object.keys(view)).not.toContain('wall');
+  }
+}
+
+describe('random legal play keeps the invariants', () => {
+  it.each(Object.keys(SHIPPED_RULESETS))('%s: tiles, points and views over seeded random games', (name) => {
+    const rules = SHIPPED_RULESETS[name as keyof typeof SHIPPED_RULESETS];
+    const startTotal = rules.startPoints * 4;
+    let hands = 0;
+    for (let g = 0; g < 12; g++) {
+      const game = new Game({ rules, seed: `${name}-${g}` });
+      const choose = randomChooser(`${name}-bot-${g}`);
+      for (let step = 0; game.phase !== 'gameOver'; step++) {
+        expect(step).toBeLessThan(50_000);
+        checkInvariants(game, startTotal);
+        if (game.phase === 'handEnded') {
+          hands++;
+          expect(game.nextHand().ok).toBe(true);
+          continue;
+        }
+        const seat = SEATS.find((s) => game.legalActions(s).length > 0)!;
+        expect(seat, `someone can act in phase ${game.phase}`).toBeDefined();
+        const r = game.apply(seat, choose(game.legalActions(seat)));
+        expect(r.ok, r.ok ? '' : `${r.refusal.code}: ${r.refusal.reason}`).toBe(true);
+      }
+      checkInvariants(game, startTotal);
+      expect(game.standings).toHaveLength(4);
+    }
+    expect(hands).toBeGreaterThan(50);
+  });
+});
