@@ -230,6 +230,7 @@ export class Game {
     if (this.remaining < this.rules.riichiMinWallTiles) return { code: 'RIICHI_NO_TILES', reason: `riichi needs ${this.rules.riichiMinWallTiles} tiles left in the wall` };
     const counts = s.kindCounts();
     counts[kindOf(tile)]--;
+    if (shanten(counts, s.melds.length) !== 0) return { code: 'NOT_TENPAI', reason: 'the hand would not be tenpai after that discard' };
     const held = s.heldCounts();
     held[kindOf(tile)]--;
     if (tenpaiWaits(counts, s.melds.length, held).length === 0) return { code: 'NOT_TENPAI', reason: 'the hand would not be tenpai after that discard' };
@@ -336,7 +337,8 @@ export class Game {
     out.push({ type: 'discard', tiles: [...discards].sort((a, b) => a - b) });
     if (this.afterCall) return out;
     if (this.checkTurn(seat, { type: 'tsumo' }) === null) out.push({ type: 'tsumo' });
-    if (s.riichi === 'none' && s.closed && !s.deadHand && this.scores[seat] >= this.rules.riichiMinPoints && this.remaining >= this.rules.riichiMinWallTiles) {
+    // A 14-tile hand more than tenpai cannot riichi: one shanten call spares fourteen wait searches.
+    if (s.riichi === 'none' && s.closed && !s.deadHand && this.scores[seat] >= this.rules.riichiMinPoints && this.remaining >= this.rules.riichiMinWallTiles && shanten(s.kindCounts(), s.melds.length) <= 0) {
       const ok = new Set(uniqueByKindAndRed(s.hand).filter((t) => this.riichiRefusal(seat, t) === null).map(redKey));
       const tiles = s.hand.filter((t) => ok.has(redKey(t))).sort((a, b) => a - b);
       if (tiles.length) out.push({ type: 'riichi', tiles });
@@ -629,7 +631,14 @@ export class Game {
   scoreFor(seat: Seat, tile: TileId, tsumo: boolean, honba = this.honba): ScoreResult | 'incomplete' | null {
     const s = this.seats[seat];
     if (tsumo ? shanten(s.kindCounts(), s.melds.length) !== -1 : !s.waits().includes(kindOf(tile))) return 'incomplete';
-    return scoreWin({ ...this.winInput(seat, tile, tsumo), honba }, this.rules);
+    const score = scoreWin({ ...this.winInput(seat, tile, tsumo), honba }, this.rules);
+    // Ryanhan shibari: from enough honba on, a win needs two han from yaku (dora do not count).
+    const shibari = this.rules.ryanhanShibari;
+    if (score && shibari !== null && this.honba >= shibari && score.yakuman === 0) {
+      const yakuHan = score.yaku.filter((y) => y.id !== 'dora' && y.id !== 'akaDora' && y.id !== 'uraDora').reduce((n, y) => n + y.han, 0);
+      if (yakuHan < 2) return null;
+    }
+    return score;
   }
 
   private winInput(seat: Seat, tile: TileId, tsumo: boolean): WinInput {
@@ -728,7 +737,7 @@ export class Game {
     this.lastWasWin = win;
     this.phase = 'handEnded';
     this.emit({ to: 'all', type: 'handEnded', result, scores: [...this.scores], uraIndicators: ura });
-    if (isGameOver(this, dealerKeeps, win)) {
+    if (isGameOver(this, dealerKeeps, win ? 'win' : result.draw === 'exhaustive' || result.draw === 'nagashiMangan' ? 'exhaustive' : 'abortive')) {
       this.standings = finalStandings(this.scores, this.riichiSticks, this.rules);
       this.phase = 'gameOver';
       this.emit({ to: 'all', type: 'gameEnded', standings: this.standings });

@@ -2,6 +2,7 @@ import { kindOf, isRedId, type TileId } from '../tiles';
 import { makeRuleset, type Ruleset } from '../rules';
 import { Game } from '../game/game';
 import { ScriptedWall, WallExhaustedError } from '../game/wall';
+import { TileIds } from '../game/tileIds';
 import type { Command, DrawKind, HandResult, Seat } from '../game/types';
 import type { CallItem, DiscardItem, Tenhou6Game, Tenhou6Hand, Tile } from './tenhou6Types';
 
@@ -35,25 +36,6 @@ export function rulesForLog(game: Tenhou6Game): Ruleset {
     redFives: [aka('aka51'), aka('aka52'), aka('aka53')],
     length: disp.includes('東') && !disp.includes('南') ? 'tonpuusen' : 'hanchan',
   });
-}
-
-/** Gives each physical tile of a hand an id: red fives copy 0, others the lowest free copy. */
-class TileIds {
-  private readonly used = new Set<TileId>();
-  constructor(private readonly redOn: readonly number[]) {}
-  take(t: Tile): TileId {
-    const suit = Math.floor(t.kind / 9);
-    const redFive = t.kind < 27 && t.kind % 9 === 4;
-    const order = t.red ? [0] : redFive && this.redOn[suit] ? [1, 2, 3, 0] : [0, 1, 2, 3];
-    for (const c of order) {
-      const id = t.kind * 4 + c;
-      if (!this.used.has(id)) {
-        this.used.add(id);
-        return id;
-      }
-    }
-    throw new ReplayError(`more copies of tile kind ${t.kind}${t.red ? ' (red)' : ''} than exist`);
-  }
 }
 
 class ReplayError extends Error {}
@@ -134,7 +116,8 @@ function replayOnce(hand: Tenhou6Hand, rules: Ruleset, index: number, deferred: 
   try {
     game = gameForHand(hand, rules);
   } catch (e) {
-    return fail((e as Error).message);
+    if (e instanceof RangeError) return fail(e.message);
+    throw e;
   }
   const cursor = [0, 0, 0, 0];
   const result = hand.result;
