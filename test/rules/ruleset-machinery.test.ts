@@ -54,7 +54,7 @@ describe('shipped rulesets validate', () => {
 describe('custom rulesets: a shipped name plus overrides', () => {
   it('nested objects merge: overriding one pao flag keeps the other', () => {
     const r = makeRuleset('tenhou', { pao: { daisuushii: false } });
-    expect(r.pao).toEqual({ daisangen: true, daisuushii: false });
+    expect(r.pao).toEqual({ daisangen: true, daisuushii: false, scope: 'whole' });
   });
 
   it('nested objects merge: switching off one abortive draw keeps the other four', () => {
@@ -107,7 +107,7 @@ describe('custom rulesets: a shipped name plus overrides', () => {
   it('overrides from JSON work the same as from code', () => {
     const r = makeRuleset('russian', JSON.parse('{"redFives":[0,0,0],"pao":{"daisangen":false}}'));
     expect(r.redFives).toEqual([0, 0, 0]);
-    expect(r.pao).toEqual({ daisangen: false, daisuushii: true });
+    expect(r.pao).toEqual({ daisangen: false, daisuushii: true, scope: 'paoYakuman' });
   });
 });
 

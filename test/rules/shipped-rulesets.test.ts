@@ -293,7 +293,9 @@ describe('what all five share', () => {
     '%s: honba 300, riichi stick 1,000, noten payment 3,000, hanchan, pao for daisangen and daisuushii',
     (_name, r) => {
       expect([r.honbaPoints, r.riichiStick, r.notenPayment, r.length]).toEqual([300, 1000, 3000, 'hanchan']);
-      expect(r.pao).toEqual({ daisangen: true, daisuushii: true });
+      expect(r.pao).toMatchObject({ daisangen: true, daisuushii: true });
+      // Tenhou makes the liable seat pay for the whole hand (its manual: 複合役満を含む得点).
+      expect(r.pao.scope).toBe(r.name === 'tenhou' ? 'whole' : 'paoYakuman');
     },
   );
 });

@@ -48,6 +48,7 @@ describe('tenhou6 corpus conformance', () => {
     expect(r).not.toBeNull();
     const ours = new Map(r!.yaku.map((y) => [y.id as string, y.han]));
     expect(ours).toEqual(w.yaku);
+    if (!r!.yakuman) expect(r!.han).toBe([...w.yaku.values()].reduce((a, b) => a + b, 0));
     expect(pointsText(r!, w)).toBe(w.pointsText);
     if (!DELTA_ERRATA[w.where]) expect(deltas(r!, w)).toEqual(w.deltas);
   });

@@ -45,7 +45,10 @@ export interface CorpusWin {
 
 type Entry = number | string;
 
-/** Tenhou tile number (11..47, 51..53 red fives) to a tile id; plain fives avoid copy 0 (red). */
+/**
+ * Tenhou tile number (11..47, 51..53 red fives) to a tile id; plain fives avoid copy 0 (red).
+ * Copies of a kind share one id: scoring only looks at kinds and redness.
+ */
 export function tileId(n: number): number {
   if (n >= 51) return (n - 51) * 36 + 16;
   const kind = n >= 41 ? 27 + n - 41 : ((n / 10) | 0) * 9 - 9 + (n % 10) - 1;

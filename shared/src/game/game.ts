@@ -284,7 +284,8 @@ export class Game {
       case 'chii': {
         const legal = opts.find((o) => o.type === c.type) as { options: [TileId, TileId][] } | undefined;
         if (!Array.isArray(c.tiles) || c.tiles.length !== 2) return { code: 'BAD_COMMAND', reason: `${c.type} names two tiles from your hand` };
-        if (legal?.options.some((o) => sameTiles(o, c.tiles))) return null;
+        // The options list one pick per choice (plain or red five); any copies of a listed pick will do.
+        if (legal?.options.some((o) => sameTiles(o.map(redKey), c.tiles.map(redKey))) && holdsAll(s.hand, c.tiles)) return null;
         return this.callRefusal(seat, c.type, c.tiles);
       }
       case 'daiminkan': {
@@ -685,25 +686,23 @@ export class Game {
       const score = this.scoreFor(seat, tile, tsumo, first ? this.honba : 0) as ScoreResult;
       const deltas = winDeltas({
         winner: seat, from, tsumo, dealer: this.dealer, score, pao: s.pao,
-        honba: first ? this.honba : 0, honbaPoints: this.rules.honbaPoints,
+        honba: first ? this.honba : 0,
         sticks: first ? this.riichiSticks * this.rules.riichiStick : 0,
-        paoYakuman: this.paoYakuman(score, s.pao),
-      });
+      }, this.rules);
       if (s.riichi !== 'none' && this.rules.uraDora) ura = this.uraIndicators();
       deltas.forEach((d, j) => (total[j] += d));
       wins.push({
         winner: seat, from, tsumo, winTile: tile, concealed: tsumo ? s.hand.filter((t) => t !== tile) : [...s.hand], melds: s.melds.map((m) => ({ ...m })),
-        score, uraIndicators: s.riichi !== 'none' ? ura : [], pao: this.paoYakuman(score, s.pao) ? s.pao : null, deltas,
+        score, uraIndicators: s.riichi !== 'none' ? ura : [], pao: this.paoLiable(score, s.pao), deltas,
       });
     });
     this.riichiSticks = 0;
     this.finishHand({ kind: 'win', wins, tenpai: [], revealed: [], deltas: total, nagashi: [] }, ura, winners.includes(this.dealer), true);
   }
 
-  /** The yakuman value the pao seat is liable for (0 if none). */
-  private paoYakuman(score: ScoreResult, pao: number | null): number {
-    if (pao === null) return 0;
-    return score.yaku.filter((y) => y.id === 'daisangen' || y.id === 'daisuushii').reduce((n, y) => n + (y.yakuman ?? 0), 0);
+  /** The seat liable for this win (pao), if the hand holds the yakuman it fed. */
+  private paoLiable(score: ScoreResult, pao: Seat | null): Seat | null {
+    return pao !== null && score.yaku.some((y) => y.id === 'daisangen' || y.id === 'daisuushii') ? pao : null;
   }
 
   private endWithDraw(draw: DrawKind): void {

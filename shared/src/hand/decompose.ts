@@ -20,25 +20,24 @@ export const isSequence = (set: SetCode): boolean => set >= SEQ;
 /** First kind of a set (the triplet's kind, or the run's lowest kind). */
 export const setKind = (set: SetCode): number => (set >= SEQ ? set - SEQ : set);
 
-/** Scratch state of the enumeration (module-level so the hot path allocates nothing). */
+// Scratch state of the enumeration, module-level so the hot path allocates nothing; the scalars
+// live in one object because module-level `let`s cost a TDZ check on every access.
 const work = new Uint8Array(34);
 const cur = new Uint8Array(STRIDE);
-let outBuf: Uint8Array = new Uint8Array(0);
-let found = 0;
-let limit = 0;
-let setsWanted = 0;
+const st = { out: new Uint8Array(0) as Uint8Array, found: 0, limit: 0, setsWanted: 0 };
 
 function emit(): void {
-  const o = found * STRIDE;
-  for (let i = 0; i < STRIDE; i++) outBuf[o + i] = i <= setsWanted ? cur[i] : NO_SET;
-  found++;
+  const o = st.found * STRIDE;
+  const out = st.out;
+  for (let i = 0; i < STRIDE; i++) out[o + i] = i <= st.setsWanted ? cur[i] : NO_SET;
+  st.found++;
 }
 
 /** Takes sets from the suited kinds, lowest kind first (so each decomposition is found once). */
 function extract(k: number, n: number): void {
   while (k < 27 && work[k] === 0) k++;
   if (k === 27) {
-    if (n === setsWanted + 1) emit();
+    if (n === st.setsWanted + 1) emit();
     return;
   }
   if (work[k] >= 3) {
@@ -46,7 +45,7 @@ function extract(k: number, n: number): void {
     cur[n] = k;
     extract(k, n + 1);
     work[k] += 3;
-    if (found >= limit) return;
+    if (st.found >= st.limit) return;
   }
   if (k % 9 < 7 && work[k + 1] !== 0 && work[k + 2] !== 0) {
     work[k]--; work[k + 1]--; work[k + 2]--;
@@ -71,10 +70,11 @@ function withPair(counts: ArrayLike<number>, p: number): void {
 }
 
 function run(counts: ArrayLike<number>, meldCount: number, out: Uint8Array, max: number): number {
-  outBuf = out;
-  found = 0;
-  limit = max;
-  setsWanted = 4 - meldCount;
+  const setsWanted = 4 - meldCount;
+  st.out = out;
+  st.found = 0;
+  st.limit = max;
+  st.setsWanted = setsWanted;
   if (setsWanted < 0) return 0;
   // Each suit's count must be 0 mod 3 except the pair's, which is 2 mod 3; that fixes the pair's suit.
   let pairSuit = -1;
@@ -90,8 +90,8 @@ function run(counts: ArrayLike<number>, meldCount: number, out: Uint8Array, max:
   }
   if (pairSuit < 0 || total !== setsWanted * 3 + 2) return 0;
   const end = pairSuit === 3 ? 34 : pairSuit * 9 + 9;
-  for (let p = pairSuit * 9; p < end && found < limit; p++) if (counts[p] >= 2) withPair(counts, p);
-  return found;
+  for (let p = pairSuit * 9; p < end && st.found < max; p++) if (counts[p] >= 2) withPair(counts, p);
+  return st.found;
 }
 
 const defaultOut = new Uint8Array(MAX_DECOMPOSITIONS * STRIDE);
@@ -118,7 +118,7 @@ export function isChiitoitsu(counts: ArrayLike<number>): boolean {
 
 const YAOCHU = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
-/** One of each terminal and honour plus one more of them. */
+/** One of each terminal and honour plus one more of them (counts of a 14-tile hand). */
 export function isKokushi(counts: ArrayLike<number>): boolean {
   let sum = 0;
   for (const k of YAOCHU) {

@@ -54,8 +54,12 @@ export const RulesetSchema = z
     kanUraDora: z.boolean(),
     /** When a kan's new dora indicator turns: at once, or (open/added kan) after the next discard or rinshan draw. */
     kanDoraTiming: z.enum(['immediate', 'afterDiscard']),
-    /** Liability (pao) for daisangen / daisuushii fed by the third dragon / fourth wind pon or kan. */
-    pao: z.strictObject({ daisangen: z.boolean(), daisuushii: z.boolean() }),
+    /**
+     * Liability (pao) for daisangen / daisuushii fed by the third dragon / fourth wind pon or kan.
+     * `scope`: the liable seat pays for the whole hand, stacked yakuman included (Tenhou), or only
+     * for the pao'd yakuman; either way all on tsumo, half beside the discarder on ron, and the honba.
+     */
+    pao: z.strictObject({ daisangen: z.boolean(), daisuushii: z.boolean(), scope: z.enum(['whole', 'paoYakuman']) }),
     honbaPoints: z.number().int().min(0),
     /**
      * From this many honba on the table, a win needs at least two han from yaku (dora and red

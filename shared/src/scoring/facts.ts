@@ -9,8 +9,9 @@ import { isYaochu, setFu } from './fu';
 import type { WinInput } from './types';
 import * as Y from './yaku';
 
-const GREEN = new Uint8Array(34);
-for (const k of [19, 20, 21, 23, 25, 32]) GREEN[k] = 1; // 2 3 4 6 8 sou, green dragon
+// Masks over the suited kinds 0..26.
+const TERMINALS = (1 << 0) | (1 << 8) | (1 << 9) | (1 << 17) | (1 << 18) | (1 << 26);
+const GREEN_SUITED = (1 << 19) | (1 << 20) | (1 << 21) | (1 << 23) | (1 << 25); // 2 3 4 6 8 sou
 const DORA_OF = Uint8Array.from({ length: 34 }, (_, k) => doraKindOf(k));
 const JUNSEI = [3, 1, 1, 1, 1, 1, 1, 1, 3];
 
@@ -19,6 +20,8 @@ export const facts = {
   counts: new Uint8Array(34),
   /** Every tile of the hand per kind, meld tiles included (a kan is 4). */
   all: new Uint8Array(34),
+  /** Bit k: the hand holds suited kind k (k < 27). */
+  suited: 0,
   winKind: 0,
   tsumo: false,
   dealer: false,
@@ -37,9 +40,13 @@ export const facts = {
   /** Every meld holds a terminal or honour. */
   meldChanta: true,
   anyHonor: false,
+  /** The suits whose red five counts, as RED_BIT bits. */
+  redSuits: 0,
   /** Ordinary / yakuman yaku that hold for every reading of the hand. */
   baseMask: 0,
   baseYakuman: 0,
+  /** Han of baseMask plus all dora: readings only add the han of their own yaku bits. */
+  baseHan: 0,
   /** Tenhou / chiihou bits, which also go with kokushi. */
   luckYakuman: 0,
   dora: 0,
@@ -52,20 +59,17 @@ const RED_BIT = new Uint8Array(136);
 RED_BIT[16] = 1;
 RED_BIT[52] = 2;
 RED_BIT[88] = 4;
-/** The suits whose red five counts, as RED_BIT bits. */
-let redSuits = 0;
 
-/** Reads the melds into the facts; false if a meld is malformed. */
+/** Reads the melds into the facts; false if a meld is malformed or makes a fifth tile. */
 function readMelds(input: WinInput): boolean {
   const f = facts;
   let kans = 0;
   for (const m of input.melds) {
     const tiles = m.tiles;
     const k = tiles[0] >> 2;
-    for (const t of tiles) {
-      f.all[t >> 2]++;
-      if ((RED_BIT[t] & redSuits) !== 0) f.aka++;
-    }
+    for (const t of tiles) if (++f.all[t >> 2] > 4) return false;
+    for (const t of tiles) if ((RED_BIT[t] & f.redSuits) !== 0) f.aka++;
+    if (k < 27) f.suited |= m.type === 'chii' ? 7 << k : 1 << k;
     if (m.type === 'chii') {
       if (tiles.length !== 3 || k >= 27 || k % 9 > 6 || tiles[1] >> 2 !== k + 1 || tiles[2] >> 2 !== k + 2) return false;
       f.concealed = false;
@@ -88,28 +92,24 @@ function readMelds(input: WinInput): boolean {
   return true;
 }
 
-/** Yaku that depend only on which kinds the hand holds; false if a kind has more than 4 tiles. */
-function readKinds(rules: Ruleset): boolean {
+/** Yaku that depend only on which kinds the hand holds. */
+function readKinds(rules: Ruleset): void {
   const f = facts;
   const all = f.all;
-  let suits = 0;
-  let terminal = false;
-  let simple = false;
-  let green = true;
+  const suited = f.suited;
+  const suits = ((suited & 0x1ff) !== 0 ? 1 : 0) | ((suited & 0x3fe00) !== 0 ? 2 : 0) | ((suited & 0x7fc0000) !== 0 ? 4 : 0);
+  const terminal = (suited & TERMINALS) !== 0;
+  const simple = (suited & ~TERMINALS) !== 0;
+  let green = (suited & ~GREEN_SUITED) === 0;
   let dragonSets = 0;
   let dragonPair = false;
   let windSets = 0;
   let windPair = false;
-  for (let k = 0; k < 34; k++) {
+  for (let k = 27; k < 34; k++) {
     const c = all[k];
     if (c === 0) continue;
-    if (c > 4) return false;
-    if (GREEN[k] === 0) green = false;
-    if (k < 27) {
-      suits |= 1 << ((k / 9) | 0);
-      if (k % 9 === 0 || k % 9 === 8) terminal = true;
-      else simple = true;
-    } else if (k >= 31) {
+    if (k !== 32) green = false;
+    if (k >= 31) {
       if (c >= 3) dragonSets++;
       else dragonPair = true;
     } else if (c >= 3) windSets++;
@@ -137,7 +137,6 @@ function readKinds(rules: Ruleset): boolean {
   if (f.meldCount === 0 && !honor && (suits === 1 || suits === 2 || suits === 4)) yakuman |= chuuren(suits === 1 ? 0 : suits === 2 ? 9 : 18);
   f.baseMask |= mask;
   f.baseYakuman |= yakuman;
-  return true;
 }
 
 /** Nine gates: 1112345678999 plus one tile of the suit; junsei when those 13 were the wait. */
@@ -156,6 +155,16 @@ function countDora(indicators: readonly number[], n: number): number {
   return dora;
 }
 
+/** Counts one concealed tile; false on a fifth tile of a kind. */
+function count(t: number): boolean {
+  const f = facts;
+  const k = t >> 2;
+  if (++f.counts[k] > 4) return false;
+  if (k < 27) f.suited |= 1 << k;
+  if ((RED_BIT[t] & f.redSuits) !== 0) f.aka++;
+  return true;
+}
+
 /** Fills `facts` from a win; false when the tile count cannot make a complete hand. */
 export function readFacts(input: WinInput, rules: Ruleset): boolean {
   const f = facts;
@@ -172,15 +181,14 @@ export function readFacts(input: WinInput, rules: Ruleset): boolean {
   f.meldFu = f.meldAnkou = f.meldSeqs = f.meldSeqBits = f.meldTripBits = 0;
   f.meldChanta = true;
   f.baseMask = f.baseYakuman = f.luckYakuman = 0;
-  redSuits = rules.redFives[0] | (rules.redFives[1] << 1) | (rules.redFives[2] << 2);
-  f.counts[f.winKind]++;
-  f.aka = (RED_BIT[input.winTile] & redSuits) !== 0 ? 1 : 0;
-  for (const t of input.concealed) {
-    f.counts[t >> 2]++;
-    if ((RED_BIT[t] & redSuits) !== 0) f.aka++;
-  }
+  f.redSuits = rules.redFives[0] | (rules.redFives[1] << 1) | (rules.redFives[2] << 2);
+  f.aka = 0;
+  f.suited = 0;
+  if (!count(input.winTile)) return false;
+  for (const t of input.concealed) if (!count(t)) return false;
   f.all.set(f.counts);
-  if (!readMelds(input) || !readKinds(rules)) return false;
+  if (!readMelds(input)) return false;
+  readKinds(rules);
 
   let mask = 0;
   // Riichi bits on an open hand (a caller's slip) would be yaku worth 0 han: ignore them.
@@ -202,5 +210,6 @@ export function readFacts(input: WinInput, rules: Ruleset): boolean {
   f.dora = countDora(input.doraIndicators, input.doraIndicators.length);
   const uraShown = !rules.uraDora || input.riichi === 'none' ? 0 : rules.kanUraDora ? input.uraIndicators.length : Math.min(1, input.uraIndicators.length);
   f.ura = countDora(input.uraIndicators, uraShown);
+  f.baseHan = Y.maskHan(f.baseMask, f.concealed) + f.dora + f.aka + f.ura;
   return true;
 }

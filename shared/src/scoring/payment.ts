@@ -13,7 +13,7 @@ export function basePoints(han: number, fu: number, rules: Ruleset): number {
   if (han >= 8) return 4000;
   if (han >= 6) return 3000;
   if (han >= 5) return 2000;
-  const base = fu * 2 ** (han + 2);
+  const base = fu << (han + 2);
   // Kiriage: 4 han 30 fu and 3 han 60 fu (1920) are rounded up to mangan.
   return base >= 2000 || (rules.kiriageMangan && base === 1920) ? 2000 : base;
 }
@@ -39,19 +39,20 @@ export function handTotal(base: number, dealer: boolean, tsumo: boolean): number
  * dealer wins), each rounded up to 100 and each paying a third of the honba.
  */
 export function payment(base: number, dealer: boolean, tsumo: boolean, honba: number, rules: Ruleset): Payment {
+  // Every payment has all four keys (unused ones undefined): one object shape keeps callers fast.
   const honbaTotal = honba * rules.honbaPoints;
   if (!tsumo) {
     const ron = ceil100(base * (dealer ? 6 : 4)) + honbaTotal;
-    return { total: ron, ron };
+    return { total: ron, ron, tsumoDealer: undefined, tsumoNonDealer: undefined };
   }
   const honbaEach = Math.ceil(honbaTotal / 3);
   if (dealer) {
     const each = ceil100(base * 2) + honbaEach;
-    return { total: 3 * each, tsumoNonDealer: each };
+    return { total: 3 * each, ron: undefined, tsumoDealer: undefined, tsumoNonDealer: each };
   }
   const fromDealer = ceil100(base * 2) + honbaEach;
   const fromOther = ceil100(base) + honbaEach;
-  return { total: fromDealer + 2 * fromOther, tsumoDealer: fromDealer, tsumoNonDealer: fromOther };
+  return { total: fromDealer + 2 * fromOther, ron: undefined, tsumoDealer: fromDealer, tsumoNonDealer: fromOther };
 }
 
 /** A win with a liable player (pao) for daisangen or daisuushii. Seats are absolute, 0..3. */

@@ -18,15 +18,9 @@ export { paoPayments, type PaoScope, type PaoWin } from './payment';
 const decomps = new Uint8Array(MAX_DECOMPOSITIONS * STRIDE);
 const ITTSU_RUNS = 0b1001001; // runs starting at 1, 4 and 7 of a suit
 
-let rules: Ruleset;
-// The best reading so far.
-let bestPoints = -1;
-let bestMultiple = 0;
-let bestHan = 0;
-let bestFu = 0;
-let bestBase = 0;
-let bestMask = 0;
-let bestYakuman = 0;
+// The ruleset in use and the best reading so far, in one object: module-level `let`s would cost
+// a TDZ check on every access in the hot path.
+const S = { rules: null as unknown as Ruleset, points: -1, multiple: 0, han: 0, fu: 0, base: 0, mask: 0, yakuman: 0 };
 
 /** Scores one reading; keeps it if it beats the best so far. A reading without yaku is no win. */
 function consider(mask: number, yakuman: number, fu: number): void {
@@ -34,26 +28,26 @@ function consider(mask: number, yakuman: number, fu: number): void {
   let han = 0;
   let base: number;
   if (yakuman !== 0) {
-    multiple = Y.yakumanMultiple(yakuman, rules);
+    multiple = Y.yakumanMultiple(yakuman, S.rules);
     base = multiple * YAKUMAN_BASE;
   } else {
     if (mask === 0) return;
-    han = Y.maskHan(mask, F.concealed) + F.dora + F.aka + F.ura;
-    base = basePoints(han, fu, rules);
+    han = F.baseHan + Y.maskHan(mask ^ F.baseMask, F.concealed);
+    base = basePoints(han, fu, S.rules);
   }
   const points = handTotal(base, F.dealer, F.tsumo);
-  if (points < bestPoints) return;
-  if (points === bestPoints) {
-    if (multiple < bestMultiple) return;
-    if (multiple === bestMultiple && (han < bestHan || (han === bestHan && fu <= bestFu))) return;
+  if (points < S.points) return;
+  if (points === S.points) {
+    if (multiple < S.multiple) return;
+    if (multiple === S.multiple && (han < S.han || (han === S.han && fu <= S.fu))) return;
   }
-  bestPoints = points;
-  bestMultiple = multiple;
-  bestHan = han;
-  bestFu = fu;
-  bestBase = base;
-  bestMask = mask;
-  bestYakuman = yakuman;
+  S.points = points;
+  S.multiple = multiple;
+  S.han = han;
+  S.fu = fu;
+  S.base = base;
+  S.mask = mask;
+  S.yakuman = yakuman;
 }
 
 /**
@@ -124,7 +118,7 @@ function scoreDecomposition(o: number): void {
   if ((tripBits & (tripBits >>> 9) & (tripBits >>> 18) & 0x1ff) !== 0) mask |= Y.SANSHOKU_DOUKOU;
   if (chanta && runs > 0) mask |= F.anyHonor ? Y.CHANTA : Y.JUNCHAN;
 
-  const pf = pairFu(pair, F.seatWind, F.roundWind, rules);
+  const pf = pairFu(pair, F.seatWind, F.roundWind, S.rules);
   const allRuns = runs === 4;
   const w = F.winKind;
   if (pair === w) reading(mask, setFu, ankou, pf, allRuns, 2, false, true, -1);
@@ -146,23 +140,22 @@ function scoreDecomposition(o: number): void {
 }
 
 function result(input: WinInput): ScoreResult {
+  const rules = S.rules;
   const yaku: YakuHan[] = [];
-  if (bestYakuman !== 0) Y.yakumanList(bestYakuman, rules, yaku);
+  const isYakuman = S.yakuman !== 0;
+  if (isYakuman) Y.yakumanList(S.yakuman, rules, yaku);
   else {
-    Y.ordinaryList(bestMask, F.concealed, yaku);
-    if (F.dora > 0) yaku.push(Y.countEntry('dora', F.dora));
-    if (F.aka > 0) yaku.push(Y.countEntry('akaDora', F.aka));
-    if (F.ura > 0) yaku.push(Y.countEntry('uraDora', F.ura));
+    Y.ordinaryList(S.mask, F.concealed, yaku);
+    Y.doraList(F.dora, F.aka, F.ura, yaku);
   }
-  const isYakuman = bestYakuman !== 0;
   return {
     yaku,
-    han: bestHan,
-    fu: isYakuman ? 0 : bestFu,
-    yakuman: bestMultiple,
-    limit: isYakuman ? 'yakuman' : limitName(bestBase),
-    basePoints: bestBase,
-    payment: payment(bestBase, input.dealer, input.tsumo, input.honba, rules),
+    han: S.han,
+    fu: isYakuman ? 0 : S.fu,
+    yakuman: S.multiple,
+    limit: isYakuman ? 'yakuman' : limitName(S.base),
+    basePoints: S.base,
+    payment: payment(S.base, input.dealer, input.tsumo, input.honba, rules),
   };
 }
 
@@ -172,9 +165,9 @@ function result(input: WinInput): ScoreResult {
  */
 export function scoreWin(input: WinInput, ruleset: Ruleset): ScoreResult | null {
   if (!readFacts(input, ruleset)) return null;
-  rules = ruleset;
-  bestPoints = -1;
-  bestMultiple = bestHan = bestFu = bestBase = bestMask = bestYakuman = 0;
+  S.rules = ruleset;
+  S.points = -1;
+  S.multiple = S.han = S.fu = S.base = S.mask = S.yakuman = 0;
   const counts = F.counts;
   if (F.meldCount === 0 && isKokushi(counts)) {
     consider(0, F.luckYakuman | (counts[F.winKind] === 2 ? Y.Y_KOKUSHI13 : Y.Y_KOKUSHI), 0);
@@ -183,5 +176,5 @@ export function scoreWin(input: WinInput, ruleset: Ruleset): ScoreResult | null 
     for (let i = 0; i < n; i++) scoreDecomposition(i * STRIDE);
     if (F.meldCount === 0 && isChiitoitsu(counts)) consider(F.baseMask | Y.CHIITOITSU, F.baseYakuman, 25);
   }
-  return bestPoints < 0 ? null : result(input);
+  return S.points < 0 ? null : result(input);
 }

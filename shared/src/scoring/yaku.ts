@@ -6,7 +6,7 @@ import type { Ruleset } from '../rules/schema';
 import type { YakuHan, YakuId } from './types';
 
 /** Ordinary yaku in display order (Tenhou's); bit i of a yaku mask is ORDINARY[i]. */
-export const ORDINARY: readonly YakuId[] = [
+const ORDINARY: readonly YakuId[] = [
   'menzenTsumo', 'riichi', 'ippatsu', 'chankan', 'rinshan', 'haitei', 'houtei', 'pinfu', 'tanyao', 'iipeikou',
   'yakuhaiSeatWind', 'yakuhaiRoundWind', 'yakuhaiHaku', 'yakuhaiHatsu', 'yakuhaiChun', 'doubleRiichi', 'chiitoitsu',
   'chanta', 'ittsu', 'sanshokuDoujun', 'sanshokuDoukou', 'sankantsu', 'toitoi', 'sanankou', 'shousangen',
@@ -48,7 +48,7 @@ export const HONITSU = 1 << 28;
 export const CHINITSU = 1 << 29;
 
 /** Yakuman in display order; bit i of a yakuman mask is YAKUMAN[i]. */
-export const YAKUMAN: readonly YakuId[] = [
+const YAKUMAN: readonly YakuId[] = [
   'tenhou', 'chiihou', 'daisangen', 'suuankou', 'suuankouTanki', 'tsuuiisou', 'ryuuiisou', 'chinroutou',
   'chuuren', 'junseiChuuren', 'kokushi', 'kokushi13', 'daisuushii', 'shousuushii', 'suukantsu',
 ];
@@ -105,13 +105,15 @@ const freeze = (id: YakuId, han: number, yakuman?: number): YakuHan =>
   Object.freeze(yakuman === undefined ? { id, han } : { id, han, yakuman });
 const ORDINARY_ENTRIES = ORDINARY.map((id, i) => [freeze(id, HAN_OPEN[i]), freeze(id, HAN_CLOSED[i])]);
 const YAKUMAN_ENTRIES = YAKUMAN.map((id) => [freeze(id, 13, 1), freeze(id, 26, 2)]);
-const COUNT_ENTRIES = new Map<YakuId, YakuHan[]>();
+const DORA_ENTRIES: YakuHan[] = [];
+const AKA_ENTRIES: YakuHan[] = [];
+const URA_ENTRIES: YakuHan[] = [];
 
-/** A dora-like entry ('dora', 'akaDora', 'uraDora') worth n han. */
-export function countEntry(id: YakuId, n: number): YakuHan {
-  let list = COUNT_ENTRIES.get(id);
-  if (!list) COUNT_ENTRIES.set(id, (list = []));
-  return (list[n] ??= freeze(id, n));
+/** The dora entries of a result: dora, red fives, ura dora (those worth something). */
+export function doraList(dora: number, aka: number, ura: number, out: YakuHan[]): void {
+  if (dora > 0) out.push((DORA_ENTRIES[dora] ??= freeze('dora', dora)));
+  if (aka > 0) out.push((AKA_ENTRIES[aka] ??= freeze('akaDora', aka)));
+  if (ura > 0) out.push((URA_ENTRIES[ura] ??= freeze('uraDora', ura)));
 }
 
 /** The ordinary yaku of a mask as result entries, in display order. */
