@@ -1,6 +1,6 @@
 import { Game } from '../game/game';
 import { viewFor } from '../game/views';
-import type { Seat } from '../game/types';
+import type { LegalAction, Seat } from '../game/types';
 import type { Ruleset } from '../rules';
 import type { Bot } from './types';
 
@@ -14,10 +14,18 @@ export function playGame(rules: Ruleset, seed: string, bots: readonly Bot[], max
       game.nextHand();
       continue;
     }
-    const seat = SEATS.find((s) => game.legalActions(s).length > 0);
+    // Legal actions are worked out once per step and handed to the view (they are its costliest part).
+    let seat: Seat | undefined;
+    let legal: LegalAction[] = [];
+    for (const s of SEATS) {
+      legal = game.legalActions(s);
+      if (legal.length > 0) {
+        seat = s;
+        break;
+      }
+    }
     if (seat === undefined) throw new Error(`no seat can act in phase ${game.phase}`);
-    const legal = game.legalActions(seat);
-    const result = game.apply(seat, bots[seat](viewFor(game, seat), legal));
+    const result = game.apply(seat, bots[seat](viewFor(game, seat, legal), legal));
     if (!result.ok) throw new Error(`bot at seat ${seat} sent an illegal command: ${result.refusal.code} ${result.refusal.reason}`);
   }
   return game;

@@ -42,7 +42,8 @@ export interface TableView {
   standings: Standing[] | null;
 }
 
-export function viewFor(game: Game, viewer: Seat | 'spectator'): TableView {
+/** `legal`: the viewer's legal actions when the caller has them already. */
+export function viewFor(game: Game, viewer: Seat | 'spectator', legal?: LegalAction[]): TableView {
   const ended = game.phase === 'handEnded' || game.phase === 'gameOver';
   const own = viewer === 'spectator' ? null : game.seats[viewer];
   return {
@@ -67,7 +68,7 @@ export function viewFor(game: Game, viewer: Seat | 'spectator'): TableView {
     })),
     claim: game.claimTile === null ? null : { tile: game.claimTile, from: game.turn },
     ...(own ? { hand: [...own.hand].sort((a, b) => a - b), drawn: own.drawn } : {}),
-    legalActions: viewer === 'spectator' ? [] : game.legalActions(viewer),
+    legalActions: viewer === 'spectator' ? [] : (legal ?? game.legalActions(viewer)),
     lastResult: ended ? game.lastResult : null,
     uraIndicators: ended ? [...game.currentHand.uraIndicators] : [],
     standings: game.standings,
