@@ -45,3 +45,15 @@ describe('tenhou.net/6 export', () => {
     });
   });
 });
+
+describe('tenhou.net/6 export without red fives', () => {
+  it('a wrc2015 game (no red fives) exports and replays under its own rules', () => {
+    const rules = makeRuleset('wrc2015');
+    const game = playGame(rules, 'no-reds', [efficiencyBot, efficiencyBot, efficiencyBot, efficiencyBot]);
+    const log = parseTenhou6(serializeTenhou6(exportTenhou6(game)), 'wrc.json');
+    expect(log.rule.aka).toBe(0);
+    const replay = replayGame(log, rules, { complete: true });
+    expect(replay.hands.find((h) => !h.ok)?.mismatch).toBeUndefined();
+    expect(replay.hands.at(-1)!.game!.standings).toEqual(game.standings);
+  });
+});

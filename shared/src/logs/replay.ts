@@ -40,20 +40,22 @@ export function rulesForLog(game: Tenhou6Game): Ruleset {
 
 class ReplayError extends Error {}
 
-const matches = (id: TileId, t: Tile) => kindOf(id) === t.kind && isRedId(id) === t.red;
+type RedFives = readonly number[];
+/** A tile id is the logged tile: same kind, and red only where the ruleset has red fives. */
+const matches = (id: TileId, t: Tile, red: RedFives) => kindOf(id) === t.kind && (isRedId(id) && red[Math.floor(kindOf(id) / 9)] === 1) === t.red;
 
 /** Picks the id in `hand` for a tile the log names (ignoring redness when the ruleset has no red fives). */
-function findTile(hand: readonly TileId[], t: Tile, avoid: TileId | null = null): TileId {
-  const candidates = hand.filter((id) => matches(id, t));
+function findTile(hand: readonly TileId[], t: Tile, red: RedFives, avoid: TileId | null = null): TileId {
+  const candidates = hand.filter((id) => matches(id, t, red));
   const pick = candidates.find((id) => id !== avoid) ?? candidates[0];
   if (pick === undefined) throw new ReplayError(`tile kind ${t.kind}${t.red ? ' (red)' : ''} is not in the hand`);
   return pick;
 }
 
-function pickOwn(hand: readonly TileId[], own: readonly Tile[]): TileId[] {
+function pickOwn(hand: readonly TileId[], own: readonly Tile[], red: RedFives): TileId[] {
   const rest = [...hand];
   return own.map((t) => {
-    const id = findTile(rest, t);
+    const id = findTile(rest, t, red);
     rest.splice(rest.indexOf(id), 1);
     return id;
   });
@@ -86,7 +88,8 @@ export function gameForHand(hand: Tenhou6Hand, rules: Ruleset): Game {
  * A log does not say which discard a call took, only the tile and the seat it came from. When
  * the same seat discards the same tile twice before the caller's next turn, the first matching
  * discard may be the wrong one: the replay then tries again with that call deferred to the next
- * match (a small search, a few tries at most), and reports the first failure if none fits.
+ * match (a small breadth-first search over deferred calls), and reports the attempt that got
+ * furthest if none fits.
  */
 export function replayHand(hand: Tenhou6Hand, rules: Ruleset, index = 0): HandReplay {
   const queue: number[][] = [[]];
@@ -97,7 +100,8 @@ export function replayHand(hand: Tenhou6Hand, rules: Ruleset, index = 0): HandRe
     const key = deferred.join(',');
     if (tried.has(key)) continue;
     tried.add(key);
-    const { replay, callsTaken } = replayOnce(hand, rules, index, new Set(deferred));
+    const callsTaken: number[] = [];
+    const replay = replayOnce(hand, rules, index, new Set(deferred), callsTaken);
     if (replay.ok) return replay;
     // Report the attempt that got furthest: one that reached the end of the hand if any.
     if (!first || (first.mismatch?.seat !== undefined && replay.mismatch?.seat === undefined)) first = replay;
@@ -106,10 +110,9 @@ export function replayHand(hand: Tenhou6Hand, rules: Ruleset, index = 0): HandRe
   return first!;
 }
 
-function replayOnce(hand: Tenhou6Hand, rules: Ruleset, index: number, deferred: Set<number>): { replay: HandReplay; callsTaken: number[] } {
-  const callsTaken: number[] = [];
+/** One replay attempt; the calls it took (numbered in order of matching) go to `callsTaken`. */
+function replayOnce(hand: Tenhou6Hand, rules: Ruleset, index: number, deferred: Set<number>, callsTaken: number[]): HandReplay {
   let matchNo = 0;
-  const replay = ((): HandReplay => {
   const label = handLabel(hand);
   const fail = (reason: string, seat?: number, action?: number): HandReplay => ({ hand: index, label, ok: false, mismatch: { hand: index, label, seat, action, reason } });
   let game: Game;
@@ -137,10 +140,10 @@ function replayOnce(hand: Tenhou6Hand, rules: Ruleset, index: number, deferred: 
           else if (result.type === 'draw' && result.name === '九種九牌') command = { type: 'kyuushu' };
           else return fail('the log has no more actions for the seat whose turn it is', seat, cursor[seat]);
         } else if (item.type === 'discard') {
-          const tile = item.tsumogiri ? s.drawn! : findTile(s.hand, item.tile, s.drawn);
+          const tile = item.tsumogiri ? s.drawn! : findTile(s.hand, item.tile, rules.redFives, s.drawn);
           command = { type: item.riichi ? 'riichi' : 'discard', tile };
-        } else if (item.type === 'ankan') command = { type: 'ankan', tile: findTile(s.hand, item.tiles[0]) };
-        else if (item.type === 'shouminkan') command = { type: 'shouminkan', tile: findTile(s.hand, item.tile) };
+        } else if (item.type === 'ankan') command = { type: 'ankan', tile: findTile(s.hand, item.tiles[0], rules.redFives) };
+        else if (item.type === 'shouminkan') command = { type: 'shouminkan', tile: findTile(s.hand, item.tile, rules.redFives) };
         else return fail('a daiminkan slot where a discard was expected', seat, cursor[seat]);
         cursor[seat]++;
       } else {
@@ -172,8 +175,6 @@ function replayOnce(hand: Tenhou6Hand, rules: Ruleset, index: number, deferred: 
   }
   const problem = compareResult(game, hand);
   return problem ? { ...fail(problem), game } : { hand: index, label, ok: true, game };
-  })();
-  return { replay, callsTaken };
 }
 
 function claimFor(game: Game, hand: Tenhou6Hand, seat: Seat, cursor: number[], winners: { winner: number; from: number }[], lastOf: (s: number) => boolean): Command {
@@ -185,7 +186,7 @@ function claimFor(game: Game, hand: Tenhou6Hand, seat: Seat, cursor: number[], w
     const call = next as CallItem;
     const claimed = game.claimTile;
     if (claimed !== null && kindOf(claimed) === call.tile.kind) {
-      const own = pickOwn(game.seats[seat].hand, call.own);
+      const own = pickOwn(game.seats[seat].hand, call.own, game.rules.redFives);
       if (call.type === 'daiminkan') return { type: 'daiminkan', tiles: own as [TileId, TileId, TileId] };
       return { type: call.type, tiles: own as [TileId, TileId] };
     }
