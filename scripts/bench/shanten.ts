@@ -12,9 +12,7 @@ import { shanten } from '@jantaku/shared/hand/shanten';
 import { KIND_COUNT } from '@jantaku/shared/tiles/index';
 
 /** The parts of majiang-core used here (it ships no type declarations). */
-interface MajiangShoupai {
-  readonly _bingpai: unknown;
-}
+type MajiangShoupai = object;
 interface MajiangCore {
   Shoupai: { fromString(s: string): MajiangShoupai };
   Util: { xiangting(s: MajiangShoupai): number };

@@ -1,5 +1,5 @@
 /**
- * The lookups a shanten query makes. A suit is keyed in base 5, split in two parts so
+ * The lookups a shanten query makes. A suit is keyed in base 5, split in two halves so
  * that its counts come from small tables: `low` for ranks 1-5 (rank 1 the lowest digit),
  * `high` for ranks 6-9, key = high * SPLIT + low. The honours are keyed by how many
  * kinds hold 1, 2, 3 or 4 copies (the sum of HONOUR_WEIGHT[count]). From those:

@@ -4,7 +4,7 @@
  * counts melds including kans, so the concealed part has 13 - 3*meldCount or
  * 14 - 3*meldCount tiles. Each query is a handful of table lookups (handTables.ts).
  */
-import { MAX_BLOCKS } from './blockTables';
+import { MAX_BLOCKS } from './blockVectors';
 import {
   HONOUR_WEIGHT, SPLIT, handTables, kindsOf, pairsOf, yaochuOf, yaochuPairsOf, type HandTables,
 } from './handTables';

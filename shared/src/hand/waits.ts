@@ -25,7 +25,8 @@ export function waits(counts: ArrayLike<number>, meldCount = 0): number[] {
   for (let k = 0; k < KIND_COUNT; k++) scratch[k] = counts[k];
   for (let k = 0; k < KIND_COUNT; k++) {
     scratch[k]++;
-    // The tables stop at four of a kind; a fifth copy goes to the plain search.
+    // The tables stop at four of a kind. A fifth copy can only be used by the regular
+    // form (chiitoitsu and kokushi cannot), so it goes to a plain search.
     const complete = scratch[k] > 4 ? isCompleteRegular(scratch) : shanten(scratch, meldCount) === -1;
     scratch[k]--;
     if (complete) out.push(k);
