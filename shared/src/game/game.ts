@@ -172,6 +172,8 @@ export class Game {
   check(seat: Seat, command: Command): Refusal | null {
     if (this.phase === 'gameOver') return { code: 'GAME_OVER', reason: 'the game is over' };
     if (this.phase === 'handEnded') return { code: 'HAND_OVER', reason: 'the hand is over' };
+    // Commands come from the network: anything that is not an object is refused, not read.
+    if (typeof command !== 'object' || command === null) return { code: 'BAD_COMMAND', reason: 'a command is an object with a type' };
     if (this.phase === 'claims') return this.checkResponse(seat, command);
     if (seat !== this.turn) return { code: 'NOT_YOUR_TURN', reason: `it is seat ${this.turn}'s turn` };
     return this.checkTurn(seat, command);
@@ -316,6 +318,7 @@ export class Game {
     if (s.riichi !== 'none') return { code: 'CANNOT_CALL', reason: 'no calls in riichi' };
     if (w.reason !== 'discard') return { code: 'CANNOT_CALL', reason: 'only ron may rob a kan' };
     if (this.remaining <= 0) return { code: 'LAST_TILE', reason: 'the last tile may only be claimed to win (EMA12-LAST-TILE-CLAIM)' };
+    if (this.fourKansAbort) return { code: 'CANNOT_CALL', reason: 'after the fourth kan the hand ends unless this discard is won (EMA12-ABORT-FOUR-KANS)' };
     if (!holdsAll(s.hand, tiles)) return { code: 'TILE_NOT_IN_HAND', reason: 'those tiles are not in your hand' };
     if (type === 'chii' && w.from !== (seat + 3) % 4) return { code: 'CANNOT_CALL', reason: 'chii only from the player on your left' };
     const valid = type === 'pon' ? tiles.every((t) => kindOf(t) === kindOf(w.tile)) : isRun(w.tile, tiles);
@@ -474,7 +477,7 @@ export class Game {
     if (s.waits().includes(kindOf(w.tile)) && this.ronRefusal(seat) === null) {
       if (w.reason !== 'ankan' || this.isKokushiWait(seat)) out.push({ type: 'ron' });
     }
-    if (w.reason !== 'discard' || s.deadHand || s.riichi !== 'none' || this.remaining <= 0) return out;
+    if (w.reason !== 'discard' || s.deadHand || s.riichi !== 'none' || this.remaining <= 0 || this.fourKansAbort) return out;
     const kuikae = this.rules.kuikae === 'forbidden';
     if (w.from === (seat + 3) % 4) {
       const chii = chiiOptions(s, w.tile, kuikae);
@@ -508,8 +511,10 @@ export class Game {
     const rons = order.filter((s) => w.responses.get(s)?.type === 'ron');
     for (const seat of order) {
       // Letting a winning tile pass: furiten until the next draw, or for the hand in riichi.
+      // A concealed kan only kokushi may rob is no tile the other hands could have won on.
       const s = this.seats[seat];
-      if (!rons.includes(seat) && s.waits().includes(kindOf(w.tile))) {
+      const couldWin = w.reason !== 'ankan' || this.isKokushiWait(seat);
+      if (!rons.includes(seat) && couldWin && s.waits().includes(kindOf(w.tile))) {
         s.furitenTemp = true;
         if (s.riichi !== 'none' && !s.riichiPending) s.furitenRiichi = true;
       }
@@ -538,6 +543,14 @@ export class Game {
     this.emit({ to: 'all', type: 'riichiAccepted', seat, scores: [...this.scores], riichiSticks: this.riichiSticks });
   }
 
+  /**
+   * Four kans by more than one player: the discard after the fourth ends the hand unless it is
+   * won, so it may not be called (EMA12-ABORT-FOUR-KANS; Tenhou checks it before calls too).
+   */
+  private get fourKansAbort(): boolean {
+    return this.rules.abortiveDraws.fourKans && this.kanSeats.length === 4 && new Set(this.kanSeats).size > 1;
+  }
+
   /** No claim: check the abortive draws that a passing discard completes, then the next draw. */
   private afterDiscard(from: Seat): void {
     const discards = this.seats.map((s) => s.discards);
@@ -545,7 +558,7 @@ export class Game {
     if (ab.fourWinds && !this.interrupted && discards.every((d) => d.length === 1) && isWind(kindOf(discards[0][0].tile))
       && discards.every((d) => kindOf(d[0].tile) === kindOf(discards[0][0].tile))) return this.endWithDraw('fourWinds');
     if (ab.fourRiichi && this.seats.every((s) => s.riichi !== 'none')) return this.endWithDraw('fourRiichi');
-    if (ab.fourKans && this.kanSeats.length === 4 && new Set(this.kanSeats).size > 1) return this.endWithDraw('fourKans');
+    if (this.fourKansAbort) return this.endWithDraw('fourKans');
     if (this.remaining <= 0) return this.endWithDraw('exhaustive');
     this.drawFor(((from + 1) % 4) as Seat, false);
   }
@@ -720,7 +733,9 @@ export class Game {
         for (const seat of nagashi) manganTsumoDeltas(seat, this.dealer).forEach((d, j) => (deltas[j] += d));
       } else deltas = notenDeltas(tenpai, this.rules.notenPayment);
     } else if (draw === 'fourRiichi') {
+      // EMA12-ABORT-FOUR-RIICHI: every player shows his tenpai hand.
       revealed = SEATS.map((seat) => ({ seat, concealed: [...this.seats[seat].hand] }));
+      tenpai = SEATS.filter((seat) => this.seats[seat].isTenpai());
     }
     const kind: DrawKind = nagashi.length ? 'nagashiMangan' : draw;
     const dealerKeeps = draw === 'exhaustive' ? this.rules.dealerRepeatOnTenpai && tenpai.includes(this.dealer) : this.rules.dealerRepeatOnAbort;
