@@ -17,7 +17,7 @@ const ALL_IDS: Record<YakuId, true> = {
   chanta: true, junchan: true, honroutou: true, toitoi: true, sanankou: true, sankantsu: true, shousangen: true,
   chiitoitsu: true, honitsu: true, chinitsu: true, dora: true, akaDora: true, uraDora: true, kokushi: true, kokushi13: true,
   suuankou: true, suuankouTanki: true, daisangen: true, shousuushii: true, daisuushii: true, tsuuiisou: true,
-  chinroutou: true, ryuuiisou: true, chuuren: true, junseiChuuren: true, suukantsu: true, tenhou: true, chiihou: true,
+  chinroutou: true, ryuuiisou: true, chuuren: true, junseiChuuren: true, suukantsu: true, tenhou: true, chiihou: true, renhou: true,
 };
 
 describe('tenhou6 yaku names', () => {
@@ -37,7 +37,7 @@ describe('tenhou6 yaku names', () => {
       '純正九蓮宝燈', '字一色', '緑一色', '清老頭', '大四喜', '小四喜', '四槓子', '海底摸月', '河底撈魚', '二盃口']) {
       expect(yakuIdFromTenhouName(name), name).not.toBeNull();
     }
-    expect(yakuIdFromTenhouName('人和')).toBeNull();
+    expect(yakuIdFromTenhouName('人和')).toBe('renhou');
     expect(yakuIdFromTenhouName('流し満貫')).toBeNull();
   });
 

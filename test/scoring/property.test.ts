@@ -34,11 +34,12 @@ function peer(w: WinInput, rules: Ruleset): string {
 }
 
 // majiang-core's rule object has no "double yakuman without stacking" (it then counts every
-// hand as a single yakuman), so that combination is not compared.
+// hand as a single yakuman), nor a double daisuushii on its own, so those are not compared
+// (test/scoring/yaku.test.ts covers daisuushiiDouble).
 const RULESETS: [string, Ruleset][] = [
   ['tenhou', tenhou],
   ['wrc2015 (kiriage, 2-fu double wind, no red, kazoe capped)', wrc2015],
-  ['ema2012 (no open tanyao)', ema2012],
+  ['ema2012 (no open tanyao)', { ...ema2012, daisuushiiDouble: false }],
   ['tenhou with double yakuman', makeRuleset('tenhou', { doubleYakuman: true })],
   ['tenhou without stacking', makeRuleset('tenhou', { yakumanStacking: false })],
 ];

@@ -161,6 +161,10 @@ describe('yakuman', () => {
     expect(only(hand('44z12m', '3m', { melds: ['p111z', 'p222z', 'p333z'] }))).toEqual([['shousuushii', 1]]);
     expect(only(hand('444z9m', '9m', { melds: ['p111z', 'p222z', 'p333z'] }))).toEqual([['daisuushii', 1]]);
     expect(only(hand('444z9m', '9m', { melds: ['p111z', 'p222z', 'p333z'] }), doubles)).toEqual([['daisuushii', 2]]);
+    // daisuushiiDouble: daisuushii alone is double (EMA 2012), other double hands stay single.
+    const daisuushiiOnly = makeRuleset('tenhou', { daisuushiiDouble: true });
+    expect(only(hand('444z9m', '9m', { melds: ['p111z', 'p222z', 'p333z'] }), daisuushiiOnly)).toEqual([['daisuushii', 2]]);
+    expect(only(hand('19m19p19s1234567z', '1m'), daisuushiiOnly)).toEqual([['kokushi13', 1]]);
     expect(yaku(hand('44z12m345p', '3m', { melds: ['p111z', 'p222z'] }))).toEqual({ yakuhaiSeatWind: 1, yakuhaiRoundWind: 1 });
   });
   it('tsuuiisou, also as seven pairs', () => {

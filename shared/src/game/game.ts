@@ -676,6 +676,8 @@ export class Game {
       chankan: !tsumo && (w?.reason === 'chankan' || w?.reason === 'ankan'),
       tenhou: firstDraw && seat === this.dealer,
       chiihou: firstDraw && seat !== this.dealer,
+      // A non-dealer with no discard in an uninterrupted first go-around has not drawn yet.
+      renhou: !tsumo && !this.interrupted && s.discards.length === 0 && seat !== this.dealer,
       doraIndicators: this.doraIndicators,
       uraIndicators: s.riichi !== 'none' && this.rules.uraDora ? this.uraIndicators() : [],
       honba: this.honba,

@@ -60,7 +60,7 @@ export type DiscardItem =
 export interface Tenhou6Yaku {
   /** The name exactly as written (Tenhou's Japanese, or other clients' wording). */
   name: string;
-  /** The engine's identifier, or null for names without one (人和, non-Japanese names). */
+  /** The engine's identifier, or null for names it does not know. */
   id: YakuId | null;
   /** Han as written; 13 for "(役満)". */
   han: number;

@@ -23,7 +23,7 @@ const ENTRIES: [string, YakuId | null][] = [
   ['両立直', 'doubleRiichi'], ['七対子', 'chiitoitsu'], ['混全帯幺九', 'chanta'], ['一気通貫', 'ittsu'],
   ['三色同順', 'sanshokuDoujun'], ['三色同刻', 'sanshokuDoukou'], ['三槓子', 'sankantsu'], ['対々和', 'toitoi'],
   ['三暗刻', 'sanankou'], ['小三元', 'shousangen'], ['混老頭', 'honroutou'], ['二盃口', 'ryanpeikou'],
-  ['純全帯幺九', 'junchan'], ['混一色', 'honitsu'], ['清一色', 'chinitsu'], ['人和', null],
+  ['純全帯幺九', 'junchan'], ['混一色', 'honitsu'], ['清一色', 'chinitsu'], ['人和', 'renhou'],
   ['天和', 'tenhou'], ['地和', 'chiihou'], ['大三元', 'daisangen'], ['四暗刻', 'suuankou'],
   ['四暗刻単騎', 'suuankouTanki'], ['字一色', 'tsuuiisou'], ['緑一色', 'ryuuiisou'], ['清老頭', 'chinroutou'],
   ['九蓮宝燈', 'chuuren'], ['純正九蓮宝燈', 'junseiChuuren'], ['国士無双', 'kokushi'], ['国士無双１３面', 'kokushi13'],
@@ -31,7 +31,7 @@ const ENTRIES: [string, YakuId | null][] = [
   ['ドラ', 'dora'], ['裏ドラ', 'uraDora'], ['赤ドラ', 'akaDora'],
 ];
 
-/** Every name Tenhou writes, in Tenhou's yaku numbering (0..54); 人和 has no YakuId (Tenhou plays without it). */
+/** Every name Tenhou writes, in Tenhou's yaku numbering (0..54). */
 export const TENHOU6_YAKU: readonly { name: string; id: YakuId | null }[] = ENTRIES.map(([name, id]) => ({ name, id }));
 
 /**

@@ -202,9 +202,11 @@ export function readFacts(input: WinInput, rules: Ruleset): boolean {
   if (input.houtei) mask |= Y.HOUTEI;
   if (input.rinshan) mask |= Y.RINSHAN;
   if (input.chankan) mask |= Y.CHANKAN;
+  if (input.renhou && rules.renhou === 'mangan') mask |= Y.RENHOU;
   f.baseMask |= mask;
   if (input.tenhou) f.luckYakuman |= Y.Y_TENHOU;
   if (input.chiihou) f.luckYakuman |= Y.Y_CHIIHOU;
+  if (input.renhou && rules.renhou === 'yakuman') f.luckYakuman |= Y.Y_RENHOU;
   f.baseYakuman |= f.luckYakuman;
 
   f.dora = countDora(input.doraIndicators, input.doraIndicators.length);

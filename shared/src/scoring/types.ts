@@ -25,6 +25,8 @@ export interface WinInput {
   /** Tsumo on the dealer's first draw (tenhou) / non-dealer's first draw with no call before it (chiihou). */
   tenhou: boolean;
   chiihou: boolean;
+  /** Ron by a non-dealer before his first draw, the first go-around uninterrupted (per ruleset `renhou`). */
+  renhou?: boolean;
   /** Indicators as tile ids; ura only counted when riichi. Kan indicators included. */
   doraIndicators: TileId[];
   uraIndicators: TileId[];
@@ -42,7 +44,8 @@ export type YakuId =
   | 'toitoi' | 'sanankou' | 'sankantsu' | 'shousangen' | 'chiitoitsu' | 'honitsu' | 'chinitsu'
   | 'dora' | 'akaDora' | 'uraDora'
   | 'kokushi' | 'kokushi13' | 'suuankou' | 'suuankouTanki' | 'daisangen' | 'shousuushii' | 'daisuushii'
-  | 'tsuuiisou' | 'chinroutou' | 'ryuuiisou' | 'chuuren' | 'junseiChuuren' | 'suukantsu' | 'tenhou' | 'chiihou';
+  | 'tsuuiisou' | 'chinroutou' | 'ryuuiisou' | 'chuuren' | 'junseiChuuren' | 'suukantsu' | 'tenhou' | 'chiihou'
+  | 'renhou';
 
 export interface YakuHan {
   id: YakuId;

@@ -10,11 +10,11 @@ const ORDINARY: readonly YakuId[] = [
   'menzenTsumo', 'riichi', 'ippatsu', 'chankan', 'rinshan', 'haitei', 'houtei', 'pinfu', 'tanyao', 'iipeikou',
   'yakuhaiSeatWind', 'yakuhaiRoundWind', 'yakuhaiHaku', 'yakuhaiHatsu', 'yakuhaiChun', 'doubleRiichi', 'chiitoitsu',
   'chanta', 'ittsu', 'sanshokuDoujun', 'sanshokuDoukou', 'sankantsu', 'toitoi', 'sanankou', 'shousangen',
-  'honroutou', 'ryanpeikou', 'junchan', 'honitsu', 'chinitsu',
+  'honroutou', 'ryanpeikou', 'junchan', 'honitsu', 'chinitsu', 'renhou',
 ];
 // Han concealed / open, index-aligned with ORDINARY (0 open: the yaku needs a concealed hand).
-const HAN_CLOSED = Uint8Array.of(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 6);
-const HAN_OPEN = Uint8Array.of(0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 0, 2, 2, 5);
+const HAN_CLOSED = Uint8Array.of(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 6, 5);
+const HAN_OPEN = Uint8Array.of(0, 0, 0, 1, 1, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 2, 2, 2, 2, 2, 2, 0, 2, 2, 5, 0);
 
 export const MENZEN_TSUMO = 1 << 0;
 export const RIICHI = 1 << 1;
@@ -46,11 +46,13 @@ export const RYANPEIKOU = 1 << 26;
 export const JUNCHAN = 1 << 27;
 export const HONITSU = 1 << 28;
 export const CHINITSU = 1 << 29;
+/** Renhou as a mangan: a five-han yaku (`renhou: 'mangan'`). */
+export const RENHOU = 1 << 30;
 
 /** Yakuman in display order; bit i of a yakuman mask is YAKUMAN[i]. */
 const YAKUMAN: readonly YakuId[] = [
   'tenhou', 'chiihou', 'daisangen', 'suuankou', 'suuankouTanki', 'tsuuiisou', 'ryuuiisou', 'chinroutou',
-  'chuuren', 'junseiChuuren', 'kokushi', 'kokushi13', 'daisuushii', 'shousuushii', 'suukantsu',
+  'chuuren', 'junseiChuuren', 'kokushi', 'kokushi13', 'daisuushii', 'shousuushii', 'suukantsu', 'renhou',
 ];
 export const Y_TENHOU = 1 << 0;
 export const Y_CHIIHOU = 1 << 1;
@@ -67,6 +69,7 @@ export const Y_KOKUSHI13 = 1 << 11;
 export const Y_DAISUUSHII = 1 << 12;
 export const Y_SHOUSUUSHII = 1 << 13;
 export const Y_SUUKANTSU = 1 << 14;
+export const Y_RENHOU = 1 << 15;
 /** The hands that count double when the ruleset has double yakuman. */
 const DOUBLE_YAKUMAN = Y_SUUANKOU_TANKI | Y_JUNSEI_CHUUREN | Y_KOKUSHI13 | Y_DAISUUSHII;
 
@@ -80,7 +83,9 @@ export function maskHan(mask: number, concealed: boolean): number {
   return han;
 }
 
-const multipleOf = (bit: number, rules: Ruleset): number => (rules.doubleYakuman && (bit & DOUBLE_YAKUMAN) !== 0 ? 2 : 1);
+/** 2 for a double yakuman under the ruleset (daisuushii alone may be double: `daisuushiiDouble`). */
+const multipleOf = (bit: number, rules: Ruleset): number =>
+  (rules.doubleYakuman && (bit & DOUBLE_YAKUMAN) !== 0) || (rules.daisuushiiDouble && bit === Y_DAISUUSHII) ? 2 : 1;
 
 /** The yakuman bit that counts when yakuman do not stack: the biggest, the first on ties. */
 function strongest(mask: number, rules: Ruleset): number {
