@@ -32,6 +32,14 @@ describe('event sourcing', () => {
     }
   });
 
+  it('the log keeps a clean copy of each command: extra fields dropped, the caller\'s object not shared', () => {
+    const game = new Game({ rules: makeRuleset('tenhou'), seed: 'clean' });
+    const command = { type: 'discard' as const, tile: game.seats[0].drawn!, sneaky: 'x' };
+    expect(game.apply(0, command).ok).toBe(true);
+    command.tile = -1;
+    expect(game.log[0]).toEqual({ seat: 0, command: { type: 'discard', tile: game.seats[0].discards[0].tile } });
+  });
+
   it('a different seed deals a different game', () => {
     const rules = makeRuleset('tenhou');
     const a = new Game({ rules, seed: 'one' });

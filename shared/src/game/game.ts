@@ -152,7 +152,7 @@ export class Game {
     const refusal = this.check(seat, command);
     if (refusal) return { ok: false, refusal };
     this.events = [];
-    this.log.push({ seat, command });
+    this.log.push({ seat, command: cleanCommand(command) });
     if (this.phase === 'claims') this.respond(seat, command);
     else this.act(seat, command);
     return { ok: true, value: this.takeEvents() };
@@ -775,6 +775,24 @@ export class Game {
     this.deal++;
     this.round = next.round;
     this.honba = next.honba;
+  }
+}
+
+/** The command as logged: only its own fields, copied, so the log never shares a caller's object. */
+function cleanCommand(c: Command): Command {
+  switch (c.type) {
+    case 'discard':
+    case 'riichi':
+    case 'ankan':
+    case 'shouminkan':
+      return { type: c.type, tile: c.tile };
+    case 'chii':
+    case 'pon':
+      return { type: c.type, tiles: [c.tiles[0], c.tiles[1]] };
+    case 'daiminkan':
+      return c.tiles ? { type: c.type, tiles: [c.tiles[0], c.tiles[1], c.tiles[2]] } : { type: c.type };
+    default:
+      return { type: c.type };
   }
 }
 
