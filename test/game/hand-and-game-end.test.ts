@@ -208,10 +208,10 @@ describe('final standings', () => {
     const rules = makeRuleset('tenhou');
     const s = finalStandings([35000, 30000, 20000, 13000], 2, rules);
     expect(s).toEqual([
-      { seat: 0, rank: 1, points: 37000, final: 7 + 20 + 20 },
-      { seat: 1, rank: 2, points: 30000, final: 0 + 10 },
-      { seat: 2, rank: 3, points: 20000, final: -10 - 10 },
-      { seat: 3, rank: 4, points: 13000, final: -17 - 20 },
+      { seat: 0, rank: 1, points: 37000, penalty: 0, final: 7 + 20 + 20 },
+      { seat: 1, rank: 2, points: 30000, penalty: 0, final: 0 + 10 },
+      { seat: 2, rank: 3, points: 20000, penalty: 0, final: -10 - 10 },
+      { seat: 3, rank: 4, points: 13000, penalty: 0, final: -17 - 20 },
     ]);
     const tie = finalStandings([25000, 25000, 25000, 25000], 0, rules);
     expect(tie.map((x) => x.seat)).toEqual([0, 1, 2, 3]);
@@ -249,10 +249,10 @@ describe('final standings', () => {
     expect(g.phase).toBe('gameOver');
     expect(g.standings).toEqual([
       // 47,100 and the stick left on the table.
-      { seat: 3, rank: 1, points: 48100, final: 58.1 },
-      { seat: 0, rank: 2, points: 28000, final: 8 },
-      { seat: 1, rank: 3, points: 24000, final: -16 },
-      { seat: 2, rank: 4, points: -100, final: -50.1 },
+      { seat: 3, rank: 1, points: 48100, penalty: 0, final: 58.1 },
+      { seat: 0, rank: 2, points: 28000, penalty: 0, final: 8 },
+      { seat: 1, rank: 3, points: 24000, penalty: 0, final: -16 },
+      { seat: 2, rank: 4, points: -100, penalty: 0, final: -50.1 },
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Ruleset } from '../rules';
-import type { Seat, Standing } from './types';
+import type { PenaltyRecord, Seat, Standing } from './types';
 
 interface EndState {
   round: number;
@@ -40,9 +40,10 @@ export function isGameOver(g: EndState, dealerKeeps: boolean, end: HandEnd): boo
 /**
  * Final table: rank, points, and the score in global points (uma, oka to the first, leftover
  * sticks to the first). Tied players either rank by seat order or share their places' uma, oka
- * and leftover sticks equally (`tiedRanks`).
+ * and leftover sticks equally (`tiedRanks`). Penalty points come off the final score only
+ * (WRC-P-POINTS): they change neither table points nor ranks.
  */
-export function finalStandings(scores: readonly number[], riichiSticks: number, r: Ruleset): Standing[] {
+export function finalStandings(scores: readonly number[], riichiSticks: number, r: Ruleset, penalties: readonly PenaltyRecord[] = []): Standing[] {
   const order = ranking(scores);
   const oka = ((r.returnPoints - r.startPoints) * 4) / 1000;
   const bonus = [r.uma[0] + oka, r.uma[1], r.uma[2], r.uma[3]];
@@ -62,11 +63,13 @@ export function finalStandings(scores: readonly number[], riichiSticks: number, 
       rank += tied.length;
     }
   }
+  const penalty = (seat: number) => penalties.filter((p) => p.seat === seat).reduce((n, p) => n + p.points, 0);
   return order.map((seat, i) => ({
     seat: seat as Seat,
     rank: r.tiedRanks === 'shareUma' ? order.findIndex((x) => scores[x] === scores[seat]) + 1 : i + 1,
     points: points[seat],
-    final: round1((points[seat] - r.returnPoints) / 1000 + extra[seat]),
+    penalty: penalty(seat),
+    final: round1((points[seat] - r.returnPoints) / 1000 + extra[seat] - penalty(seat)),
   }));
 }
 

@@ -11,7 +11,7 @@ import { manganTsumoDeltas, notenDeltas, winDeltas } from './payments';
 import { tenpaiWaits, waits } from '../hand/waits';
 import { shanten } from '../hand/shanten';
 import type {
-  Command, DrawKind, GameEvent, HandResult, LegalAction, Refusal, RefusalCode, Result, Seat, Standing, WinRecord,
+  ChomboRecord, Command, DrawKind, GameEvent, HandResult, LegalAction, PenaltyRecord, Refusal, RefusalCode, Result, Seat, Standing, WinRecord,
 } from './types';
 
 export type Phase = 'turn' | 'claims' | 'handEnded' | 'gameOver';
@@ -24,6 +24,22 @@ export interface GameOptions {
   wallFor?: (deal: number) => WallSource;
   /** Where the first hand starts (replays of a single hand). */
   start?: { round: number; honba: number; riichiSticks: number; scores: number[] };
+  /**
+   * Judges a hand's end before anything is paid (the referee's deferred faults: noten riichi,
+   * an invalid kan in riichi). Returning chombos turns the end into a chombo and a redeal.
+   */
+  endJudge?: (game: Game, proposed: HandResult) => { seat: Seat; rule: string }[];
+  /**
+   * Every discard (and robbable kan) opens a window to all three other seats, each answering
+   * at least `pass`: the referee's setting, so that a false ron or call can be made at all and
+   * a window does not tell who could call.
+   */
+  fullClaimWindows?: boolean;
+}
+
+/** Options of `apply`: refusal codes to apply despite (the referee's penalised faults). */
+export interface ApplyOptions {
+  allow?: readonly RefusalCode[];
 }
 
 /** What a seat did, in order: the game is its rules, its seed and this list. */
@@ -83,6 +99,8 @@ export class Game {
   readonly log: LoggedCommand[] = [];
   readonly hands: HandLog[] = [];
   standings: Standing[] | null = null;
+  /** Penalty points given in this game (global score; table points do not change). */
+  readonly penalties: PenaltyRecord[] = [];
 
   private wall!: WallSource;
   private readonly wallFor: (deal: number) => WallSource;
@@ -101,11 +119,17 @@ export class Game {
   /** How the last hand ended, for the next deal: the dealer kept the deal; it was won. */
   private renchan = false;
   private lastWasWin = false;
+  /** The last hand ended in a chombo: the next deal is a redeal. */
+  private redeal = false;
+  private readonly endJudge: GameOptions['endJudge'];
+  private readonly fullClaimWindows: boolean;
 
   constructor(opts: GameOptions) {
     this.rules = opts.rules;
     this.seed = opts.seed ?? 'jantaku';
     this.wallFor = opts.wallFor ?? ((deal) => ShuffledWall.fromSeed(this.seed, deal));
+    this.endJudge = opts.endJudge;
+    this.fullClaimWindows = opts.fullClaimWindows ?? false;
     const start = opts.start ?? { round: 0, honba: 0, riichiSticks: 0, scores: [0, 0, 0, 0].map(() => opts.rules.startPoints) };
     this.round = start.round;
     this.honba = start.honba;
@@ -147,11 +171,16 @@ export class Game {
 
   // ---------------------------------------------------------------- commands
 
-  /** Judges and applies one seat's command. */
-  apply(seat: Seat, command: Command): Result<GameEvent[]> {
+  /**
+   * Judges and applies one seat's command. `allow` lets the referee carry out a declaration the
+   * rules forbid but its rulebook lets stand (kuikae, noten riichi, an invalid kan in riichi).
+   */
+  apply(seat: Seat, command: Command, opts: ApplyOptions = {}): Result<GameEvent[]> {
     const refusal = this.check(seat, command);
-    if (refusal) return { ok: false, refusal };
+    if (refusal && !opts.allow?.includes(refusal.code)) return { ok: false, refusal };
     this.events = [];
+    if (refusal?.code === 'NOT_TENPAI') this.seats[seat].notenRiichi = true;
+    if (refusal?.code === 'RIICHI_BAD_KAN') this.seats[seat].badKan = true;
     this.log.push({ seat, command: cleanCommand(command) });
     if (this.phase === 'claims') this.respond(seat, command);
     else this.act(seat, command);
@@ -464,7 +493,7 @@ export class Game {
     for (const seat of SEATS) {
       if (seat === from) continue;
       const opts = this.claimOptions(seat);
-      if (opts.length) this.claim.options.set(seat, [...opts, { type: 'pass' }]);
+      if (opts.length || this.fullClaimWindows) this.claim.options.set(seat, [...opts, { type: 'pass' }]);
     }
     if (this.claim.options.size === 0) this.resolveClaims();
     else this.emit({ to: 'all', type: 'claimWindow', tile, from, seats: [...this.claim.options.keys()], reason: reason === 'discard' ? 'discard' : 'chankan' });
@@ -745,7 +774,10 @@ export class Game {
   }
 
   private finishHand(result: HandResult, ura: TileId[], dealerKeeps: boolean, win: boolean): void {
+    const chombos = this.endJudge?.(this, result) ?? [];
+    if (chombos.length) return this.endWithChombo(chombos);
     this.claim = null;
+    this.redeal = false;
     result.deltas.forEach((d, i) => (this.scores[i] += d));
     this.currentHand.result = result;
     this.currentHand.uraIndicators = ura;
@@ -753,17 +785,100 @@ export class Game {
     this.lastWasWin = win;
     this.phase = 'handEnded';
     this.emit({ to: 'all', type: 'handEnded', result, scores: [...this.scores], uraIndicators: ura });
-    if (isGameOver(this, dealerKeeps, win ? 'win' : result.draw === 'exhaustive' || result.draw === 'nagashiMangan' ? 'exhaustive' : 'abortive')) {
-      this.standings = finalStandings(this.scores, this.riichiSticks, this.rules);
-      this.phase = 'gameOver';
-      this.emit({ to: 'all', type: 'gameEnded', standings: this.standings });
+    if (isGameOver(this, dealerKeeps, win ? 'win' : result.draw === 'exhaustive' || result.draw === 'nagashiMangan' ? 'exhaustive' : 'abortive')) this.endGame();
+  }
+
+  private endGame(): void {
+    this.standings = finalStandings(this.scores, this.riichiSticks, this.rules, this.penalties);
+    this.phase = 'gameOver';
+    this.emit({ to: 'all', type: 'gameEnded', standings: this.standings });
+  }
+
+  // ---------------------------------------------------------------- the referee's primitives
+
+  /** Ends the hand now with a chombo by `seat` (the referee found it); the hand is redealt. */
+  chombo(seat: Seat, rule: string): Result<GameEvent[]> {
+    if (this.phase !== 'turn' && this.phase !== 'claims') return refuse('HAND_OVER', 'no hand is being played');
+    this.events = [];
+    this.endWithChombo([{ seat, rule }]);
+    return { ok: true, value: this.takeEvents() };
+  }
+
+  /**
+   * Chombo: the offenders pay per ruleset (a mangan payment, or global penalty points), this
+   * hand's riichi sticks go back to their owners, and the hand is redealt: same dealer, no
+   * counter (EMA12-CHOMBO-AFTER, WRC-P-CHOMBO).
+   */
+  private endWithChombo(chombos: { seat: Seat; rule: string }[]): void {
+    const records: ChomboRecord[] = chombos.map(({ seat, rule }) => ({ seat, rule, deltas: this.chomboDeltas(seat, rule) }));
+    const deltas = [0, 0, 0, 0];
+    for (const r of records) r.deltas.forEach((d, i) => (deltas[i] += d));
+    const sticksReturned = SEATS.filter((s) => this.seats[s].riichi !== 'none' && !this.seats[s].riichiPending);
+    for (const s of sticksReturned) {
+      this.scores[s] += this.rules.riichiStick;
+      this.riichiSticks--;
     }
+    const revealed = [...new Set(chombos.map((c) => c.seat))].map((seat) => ({ seat, concealed: [...this.seats[seat].hand] }));
+    const result: HandResult = { kind: 'chombo', wins: [], tenpai: [], revealed, deltas, nagashi: [], chombo: records, sticksReturned };
+    this.claim = null;
+    deltas.forEach((d, i) => (this.scores[i] += d));
+    this.currentHand.result = result;
+    this.redeal = true;
+    this.phase = 'handEnded';
+    this.emit({ to: 'all', type: 'handEnded', result, scores: [...this.scores], uraIndicators: [] });
+  }
+
+  private chomboDeltas(seat: Seat, rule: string): number[] {
+    const d = [0, 0, 0, 0];
+    const c = this.rules.chombo;
+    if (c.kind === 'mangan') {
+      // EMA12-CHOMBO-PAY: 4,000 to the dealer and 2,000 to the others; a dealer pays 4,000 each.
+      for (const s of SEATS) {
+        if (s === seat) continue;
+        const amount = seat === this.dealer || s === this.dealer ? 4000 : 2000;
+        d[s] += amount;
+        d[seat] -= amount;
+      }
+    } else if (c.kind === 'globalPoints') this.addPenalty(seat, rule, c.points);
+    return d;
+  }
+
+  /** Penalty points in the global score (WRC-P-POINTS): table points do not change. */
+  penalize(seat: Seat, rule: string, points: number): GameEvent[] {
+    this.events = [];
+    this.addPenalty(seat, rule, points);
+    return this.takeEvents();
+  }
+
+  private addPenalty(seat: Seat, rule: string, points: number): void {
+    this.penalties.push({ seat, rule, points, hand: this.hands.length - 1 });
+    this.emit({ to: 'all', type: 'penalty', seat, rule, points });
+  }
+
+  /** Dead hand: no chii, pon, kan, riichi or win for the rest of the hand; noten at the draw. */
+  markDead(seat: Seat, rule: string): GameEvent[] {
+    this.events = [];
+    const s = this.seats[seat];
+    if (!s.deadHand && (this.phase === 'turn' || this.phase === 'claims')) {
+      s.deadHand = true;
+      this.emit({ to: 'all', type: 'deadHand', seat, rule });
+      // An open window now offers the dead seat nothing but a pass.
+      if (this.claim?.options.has(seat) && !this.claim.responses.has(seat)) this.claim.options.set(seat, [{ type: 'pass' }]);
+    }
+    return this.takeEvents();
+  }
+
+  /** Answers the open window for `seat` with a pass (a cancelled false call counts as one). */
+  passFor(seat: Seat): Result<GameEvent[]> {
+    if (this.phase !== 'claims' || !this.claim!.options.has(seat) || this.claim!.responses.has(seat)) return refuse('NOTHING_TO_RESPOND', 'nothing to pass on');
+    return this.apply(seat, { type: 'pass' });
   }
 
   /** Where the next hand starts, after the hand that just ended. */
   nextStart(): { round: number; honba: number; riichiSticks: number; scores: number[] } {
     const next = { round: this.round, honba: this.honba + 1, riichiSticks: this.riichiSticks, scores: [...this.scores] };
-    if (!this.renchan) {
+    if (this.redeal) next.honba = this.honba; // EMA12-CHOMBO-AFTER: no counter, same dealer
+    else if (!this.renchan) {
       next.round++;
       if (this.lastWasWin) next.honba = 0;
     }
@@ -791,6 +906,9 @@ function cleanCommand(c: Command): Command {
       return { type: c.type, tiles: [c.tiles[0], c.tiles[1]] };
     case 'daiminkan':
       return c.tiles ? { type: c.type, tiles: [c.tiles[0], c.tiles[1], c.tiles[2]] } : { type: c.type };
+    case 'ron':
+    case 'tsumo':
+      return c.reveal === undefined ? { type: c.type } : { type: c.type, reveal: c.reveal === true };
     default:
       return { type: c.type };
   }

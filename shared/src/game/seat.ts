@@ -28,6 +28,9 @@ export class SeatState {
   /** Missed a win while in riichi: furiten for the rest of the hand. */
   furitenRiichi = false;
   deadHand = false;
+  /** Riichi declared on a noten hand, or a concealed kan in riichi that changed the waits (let stand by the referee, judged at the end). */
+  notenRiichi = false;
+  badKan = false;
   /** Kinds that may not be discarded right after a call (kuikae). */
   kuikae: TileKind[] = [];
   /** Liability for a yakuman completed by the meld this seat fed (pao). */

@@ -9,8 +9,12 @@ export type Command =
   | { type: 'discard'; tile: TileId }
   /** Declare riichi, discarding `tile` sideways. */
   | { type: 'riichi'; tile: TileId }
-  | { type: 'tsumo' }
-  | { type: 'ron' }
+  /**
+   * Wins. `reveal` (default true) says whether the hand is laid open with the declaration: a
+   * false win shown is judged more severely than one kept concealed (WRC-F-FALSE-WIN-*).
+   */
+  | { type: 'tsumo'; reveal?: boolean }
+  | { type: 'ron'; reveal?: boolean }
   | { type: 'kyuushu' }
   /** Concealed kan of the four tiles of `tile`'s kind. */
   | { type: 'ankan'; tile: TileId }
@@ -86,8 +90,25 @@ export type DrawKind =
   | 'fourRiichi'
   | 'tripleRon';
 
+/** A chombo that ended a hand: the hand is redealt with the same dealer and honba. */
+export interface ChomboRecord {
+  seat: Seat;
+  rule: string;
+  /** Table-point changes of the chombo payment (all zero where chombo costs global points). */
+  deltas: number[];
+}
+
+/** A penalty in global points (not table points), kept in the game's ledger. */
+export interface PenaltyRecord {
+  seat: Seat;
+  rule: string;
+  points: number;
+  /** Index of the hand (in Game.hands) it was given in. */
+  hand: number;
+}
+
 export interface HandResult {
-  kind: 'win' | 'draw';
+  kind: 'win' | 'draw' | 'chombo';
   wins: WinRecord[];
   draw?: DrawKind;
   /** Tenpai seats at an exhaustive draw (or four riichi). */
@@ -98,6 +119,10 @@ export interface HandResult {
   deltas: number[];
   /** Seats paid nagashi mangan. */
   nagashi: Seat[];
+  /** The chombo(s) that ended the hand (kind 'chombo'). */
+  chombo?: ChomboRecord[];
+  /** Riichi sticks of this hand given back after a chombo, by seat. */
+  sticksReturned?: Seat[];
 }
 
 /** Who may see an event: everyone, or one seat alone. */
@@ -114,6 +139,8 @@ export type GameEvent = { to: Audience } & (
   | { type: 'claimWindow'; tile: TileId; from: Seat; seats: Seat[]; reason: 'discard' | 'chankan' }
   | { type: 'handEnded'; result: HandResult; scores: number[]; uraIndicators: TileId[] }
   | { type: 'gameEnded'; standings: Standing[] }
+  | { type: 'deadHand'; seat: Seat; rule: string }
+  | { type: 'penalty'; seat: Seat; rule: string; points: number }
 );
 
 export type GameEventType = GameEvent['type'];
@@ -122,7 +149,9 @@ export interface Standing {
   seat: Seat;
   rank: number;
   points: number;
-  /** Final score in global points: (points - return) / 1000 + uma (+ oka to the first). */
+  /** Penalty points given in the game (global points, already taken off `final`). */
+  penalty: number;
+  /** Final score in global points: (points - return) / 1000 + uma (+ oka to the first) - penalty. */
   final: number;
 }
 
