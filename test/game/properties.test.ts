@@ -43,6 +43,8 @@ function tileIdsIn(view: TableView): number[] {
 function problems(game: Game, startTotal: number, views: boolean): string | null {
   // 136 tiles accounted for: what is in play is distinct and is exactly the deal plus the draws.
   const inPlay = tilesInPlay(game);
+  // The tile of an added kan is in flight while its chankan window is open.
+  if (game.claimTile !== null && !inPlay.includes(game.claimTile)) inPlay.push(game.claimTile);
   const draws = game.currentHand.steps.filter((s) => s.type === 'draw').length;
   if (new Set(inPlay).size !== inPlay.length) return 'a tile is in two places';
   if (inPlay.length !== 52 + draws) return `${inPlay.length} tiles in play after ${draws} draws`;

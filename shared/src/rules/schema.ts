@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeControlSchema } from '../referee/timeControl';
 
 /**
  * A ruleset is plain, validated data (flat named flags, as Pantheon's rulesets and
@@ -116,6 +117,10 @@ export const RulesetSchema = z
 
     // Fouls
     foulPolicy: z.enum(['penalise', 'prevent']),
+    /** Whose fault rules the referee applies (and cites when it refuses under 'prevent'). */
+    rulebook: z.enum(['wrc', 'ema12', 'russian']),
+    /** Clocks: none, WSOM's turn and hand limits (WSOM-TIME-*), or a base time plus a bank. */
+    timeControl: TimeControlSchema,
     /**
      * globalPoints: that many global points off the offender's final score, after uma (WRC-P-CHOMBO);
      * mangan: a reverse mangan tsumo payment in table points, 4,000 to the dealer and 2,000 to each

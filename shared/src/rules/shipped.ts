@@ -49,6 +49,8 @@ export const tenhou: Ruleset = {
   agariYame: true,
   tenpaiYame: true,
   foulPolicy: 'prevent',
+  rulebook: 'wrc',
+  timeControl: { kind: 'none' },
   chombo: { kind: 'none' },
 };
 
@@ -96,6 +98,8 @@ export const wrc2015: Ruleset = {
   agariYame: false,
   tenpaiYame: false,
   foulPolicy: 'penalise',
+  rulebook: 'wrc',
+  timeControl: { kind: 'none' },
   chombo: { kind: 'globalPoints', points: 20 },
 };
 
@@ -143,6 +147,8 @@ export const ema2012: Ruleset = {
   agariYame: false,
   tenpaiYame: false,
   foulPolicy: 'penalise',
+  rulebook: 'ema12',
+  timeControl: { kind: 'none' },
   chombo: { kind: 'mangan' },
 };
 
@@ -188,6 +194,8 @@ export const ema2016: Ruleset = {
   agariYame: false,
   tenpaiYame: false,
   foulPolicy: 'penalise',
+  rulebook: 'wrc',
+  timeControl: { kind: 'none' },
   chombo: { kind: 'globalPoints', points: 20 },
 };
 
@@ -237,6 +245,8 @@ export const russian: Ruleset = {
   agariYame: false,
   tenpaiYame: false,
   foulPolicy: 'penalise',
+  rulebook: 'russian',
+  timeControl: { kind: 'none' },
   // RUS-CHOMBO: "a penalty the size of a mangan", paid as EMA12-CHOMBO-PAY.
   chombo: { kind: 'mangan' },
 };

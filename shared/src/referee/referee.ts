@@ -1,0 +1,272 @@
+import { Game, type GameOptions } from '../game/game';
+import type { Command, GameEvent, HandResult, Refusal, Seat } from '../game/types';
+import { parseCommand } from '../protocol/commands';
+import { judge, type Effect, type Verdict } from './judge';
+import type { Penalty } from './penalty';
+import { prescribedCommand } from './timePrescribed';
+
+/** A fault as announced to the table: who, which rule, what penalty, and a one-line reason. */
+export interface FaultEvent {
+  to: 'all';
+  type: 'fault';
+  seat: Seat;
+  rule: string;
+  penalty: Penalty;
+  effect: Effect | 'manual';
+  reason: string;
+}
+
+/** A chombo called at the same moment as a win is cancelled (WRC-CHOMBO-WIN-SAME-TIME). */
+export interface FaultCancelledEvent {
+  to: 'all';
+  type: 'faultCancelled';
+  seat: Seat;
+  rule: string;
+  because: string;
+}
+
+export type RefereeEvent = GameEvent | FaultEvent | FaultCancelledEvent;
+
+export interface FaultRecord {
+  seat: Seat;
+  rule: string;
+  penalty: Penalty;
+  reason: string;
+  /** Index of the hand in `game.hands`. */
+  hand: number;
+  cancelled?: boolean;
+}
+
+/** A referee's own decision: a fault only a person can see (a phone, a knocked-over wall…). */
+export interface ManualFault {
+  type: 'manualFault';
+  seat: Seat;
+  rule: string;
+  penalty: Penalty;
+  note?: string;
+}
+
+/** The canonical record of a refereed game: every message judged, in order. */
+export type RefereeLogEntry =
+  | { seat: Seat; command: Command; by?: 'clock' }
+  | { seat: -1; command: { type: 'nextHand' } }
+  | { seat: -2; command: ManualFault };
+
+export type Judged =
+  | { ok: true; events: RefereeEvent[]; fault?: FaultRecord }
+  | { ok: false; refusal: Refusal & { rule?: string } };
+
+/**
+ * The referee: every message a seat sends is judged as legal (applied), a fault its ruleset's
+ * rulebook names (penalised under 'penalise', refused with the rule's ID under 'prevent'), or a
+ * protocol error (refused, nothing changes). Deterministic: replaying `log` rebuilds the game,
+ * the faults and the ledger exactly.
+ */
+export class Referee {
+  readonly game: Game;
+  readonly log: RefereeLogEntry[] = [];
+  readonly faults: FaultRecord[] = [];
+  /** Russian warnings this game, by seat (RUS-WARN-SECOND-IS-DEAD). */
+  readonly warnings = [0, 0, 0, 0];
+  /** Chombos called inside an open claim window wait for it: a win there cancels them. */
+  private pending: FaultRecord[] = [];
+  /** Faults found at the end of a hand, announced with its result. */
+  private endFaults: FaultEvent[] = [];
+
+  constructor(opts: GameOptions) {
+    this.game = new Game({
+      ...opts,
+      fullClaimWindows: opts.rules.foulPolicy === 'penalise',
+      endJudge: (g, result) => this.judgeEnd(g, result),
+    });
+  }
+
+  static replay(opts: GameOptions, log: readonly RefereeLogEntry[]): Referee {
+    const ref = new Referee(opts);
+    for (const entry of log) {
+      if (entry.seat === -1) ref.nextHand();
+      else if (entry.seat === -2) ref.manual(entry.command);
+      else ref.apply(entry.seat, entry.command, entry.by);
+    }
+    return ref;
+  }
+
+  get rules() {
+    return this.game.rules;
+  }
+
+  /** Judges one message from `seat` (anything a client could send). */
+  apply(seat: Seat, message: unknown, by?: 'clock'): Judged {
+    if (!Number.isInteger(seat) || seat < 0 || seat > 3) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: 'no such seat' } };
+    const parsed = parseCommand(message);
+    if (!parsed.ok) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: parsed.reason } };
+    const command = parsed.command;
+    const refusal = this.game.check(seat, command);
+    if (!refusal) {
+      this.record(seat, command, by);
+      const r = this.game.apply(seat, command);
+      return { ok: true, events: this.settle(r.ok ? r.value : []) };
+    }
+    const verdict = judge(this.game, seat, command, refusal);
+    if (!verdict) return { ok: false, refusal };
+    if (this.rules.foulPolicy === 'prevent') return { ok: false, refusal: { code: refusal.code, rule: verdict.rule, reason: `${verdict.rule}: ${verdict.reason}` } };
+    this.record(seat, command, by);
+    return this.penalise(seat, command, refusal, verdict);
+  }
+
+  /** The command the ruleset prescribes when `seat`'s time runs out (pass, or the drawn tile). */
+  expire(seat: Seat): Judged {
+    const legal = this.game.legalActions(seat);
+    if (legal.length === 0) return { ok: false, refusal: { code: 'NOTHING_TO_RESPOND', reason: 'the seat has nothing to do' } };
+    return this.apply(seat, prescribedCommand(legal, this.game.seats[seat].drawn), 'clock');
+  }
+
+  nextHand(): Judged {
+    const r = this.game.nextHand();
+    if (!r.ok) return r;
+    this.log.push({ seat: -1, command: { type: 'nextHand' } });
+    this.pending = [];
+    return { ok: true, events: r.value };
+  }
+
+  /** A fault a referee saw and records by hand, with the rulebook's penalty or the one chosen in its range. */
+  manual(f: ManualFault): Judged {
+    if (this.game.phase === 'gameOver') return { ok: false, refusal: { code: 'GAME_OVER', reason: 'the game is over' } };
+    this.log.push({ seat: -2, command: f });
+    const fault: FaultRecord = { seat: f.seat, rule: f.rule, penalty: f.penalty, reason: f.note ?? 'recorded by the referee', hand: this.game.hands.length - 1 };
+    this.faults.push(fault);
+    const events: RefereeEvent[] = [{ to: 'all', type: 'fault', seat: f.seat, rule: f.rule, penalty: f.penalty, effect: 'manual', reason: fault.reason }];
+    events.push(...this.punish(fault, false));
+    return { ok: true, events: this.settle(events), fault };
+  }
+
+  private record(seat: Seat, command: Command, by?: 'clock'): void {
+    this.log.push(by ? { seat, command, by } : { seat, command });
+  }
+
+  private penalise(seat: Seat, command: Command, refusal: Refusal, verdict: Verdict): Judged {
+    const fault: FaultRecord = { seat, rule: verdict.rule, penalty: verdict.penalty, reason: verdict.reason, hand: this.game.hands.length - 1 };
+    const events: RefereeEvent[] = [];
+    if (verdict.deferred) {
+      // Looks legal now (a noten riichi is a riichi to the table); judged when the hand ends.
+      const r = this.game.apply(seat, command, { allow: [refusal.code] });
+      return { ok: true, events: this.settle(r.ok ? r.value : []) };
+    }
+    this.faults.push(fault);
+    events.push({ to: 'all', type: 'fault', seat, rule: verdict.rule, penalty: verdict.penalty, effect: verdict.effect, reason: verdict.reason });
+    const inWindow = this.game.phase === 'claims';
+    events.push(...this.punish(fault, inWindow));
+    if (this.game.phase === 'turn' || this.game.phase === 'claims') events.push(...this.carryOut(seat, command, refusal, verdict.effect));
+    return { ok: true, events: this.settle(events), fault };
+  }
+
+  /** Applies a penalty through the engine's primitives. A chombo in an open window waits for it. */
+  private punish(fault: FaultRecord, inWindow: boolean): RefereeEvent[] {
+    const { seat, rule, penalty } = fault;
+    switch (penalty.kind) {
+      case 'deadHand':
+        return this.game.markDead(seat, rule);
+      case 'points':
+        return this.game.penalize(seat, rule, penalty.points);
+      case 'warning': {
+        this.warnings[seat]++;
+        if (this.warnings[seat] < 2) return [];
+        const reason = 'a second warning is a dead hand';
+        this.faults.push({ seat, rule: 'RUS-WARN-SECOND-IS-DEAD', penalty: { kind: 'deadHand' }, reason, hand: fault.hand });
+        return [{ to: 'all', type: 'fault', seat, rule: 'RUS-WARN-SECOND-IS-DEAD', penalty: { kind: 'deadHand' }, effect: 'apply', reason }, ...this.game.markDead(seat, 'RUS-WARN-SECOND-IS-DEAD')];
+      }
+      case 'chombo':
+        if (inWindow) {
+          this.pending.push(fault);
+          return [];
+        }
+        {
+          const r = this.game.chombo(seat, rule);
+          return r.ok ? r.value : [];
+        }
+      default:
+        return [];
+    }
+  }
+
+  private carryOut(seat: Seat, command: Command, refusal: Refusal, effect: Effect): GameEvent[] {
+    const g = this.game;
+    switch (effect) {
+      case 'apply': {
+        const r = g.apply(seat, command, { allow: [refusal.code] });
+        return r.ok ? r.value : [];
+      }
+      case 'pass': {
+        const r = g.passFor(seat);
+        return r.ok ? r.value : [];
+      }
+      case 'discardInstead': {
+        const r = g.apply(seat, { type: 'discard', tile: (command as { tile: number }).tile });
+        return r.ok ? r.value : [];
+      }
+      default:
+        return [];
+    }
+  }
+
+  /** After each step: a window that closed without a win turns its pending chombos into a chombo. */
+  private settle(events: RefereeEvent[]): RefereeEvent[] {
+    const g = this.game;
+    if (this.pending.length && g.phase !== 'claims') {
+      const pending = this.pending;
+      this.pending = [];
+      if (g.phase === 'turn') {
+        const r = g.chombo(pending[0].seat, pending[0].rule);
+        if (r.ok) events.push(...r.value);
+      }
+    }
+    if (this.endFaults.length) {
+      // Faults judged at the end of the hand are announced before its result.
+      const at = events.findIndex((e) => e.type === 'handEnded');
+      events.splice(at < 0 ? events.length : at, 0, ...this.endFaults);
+      this.endFaults = [];
+    }
+    return events;
+  }
+
+  /**
+   * The end of a hand, before anything is paid: deferred faults (noten riichi, an invalid kan in
+   * riichi) and chombos called in the last window. A win cancels a chombo called at the same
+   * time; a chombo at a draw replaces the draw's payments (WRC-CHOMBO-DRAW-SAME-TIME).
+   */
+  private judgeEnd(g: Game, result: HandResult): { seat: Seat; rule: string }[] {
+    const book = g.rules.rulebook;
+    const out: FaultRecord[] = [];
+    const hand = g.hands.length - 1;
+    const chombo = (seat: Seat, rule: string, reason: string) => out.push({ seat, rule, penalty: { kind: 'chombo' }, reason, hand });
+    if (result.kind === 'win') {
+      for (const p of this.pending) {
+        p.cancelled = true;
+        this.faults.push(p);
+        this.endFaults.push({ to: 'all', type: 'fault', seat: p.seat, rule: book === 'ema12' ? 'EMA12-CHOMBO-REDEAL' : 'WRC-CHOMBO-WIN-SAME-TIME', penalty: { kind: 'none' }, effect: 'cancel', reason: `the chombo (${p.rule}) is cancelled by the win at the same time` });
+      }
+      this.pending = [];
+      // The offender's own win does not stand on an invalid kan in riichi (WRC-F-RIICHI-WHEN-JUDGED).
+      for (const w of result.wins) {
+        if (g.seats[w.winner].badKan && book !== 'russian') chombo(w.winner, book === 'wrc' ? 'WRC-F-RIICHI-BAD-ANKAN' : 'EMA12-CHOMBO-BAD-ANKAN', 'a concealed kan in riichi changed the waits');
+      }
+    } else if (result.kind === 'draw') {
+      out.push(...this.pending);
+      this.pending = [];
+      const exhaustive = result.draw === 'exhaustive' || result.draw === 'nagashiMangan';
+      // WRC judges only at an exhaustive draw (WRC-F-RIICHI-WHEN-JUDGED); EMA and the Russian rules at any draw.
+      if (exhaustive || book !== 'wrc') {
+        for (const seat of [0, 1, 2, 3] as Seat[]) {
+          const s = g.seats[seat];
+          if (s.notenRiichi) chombo(seat, book === 'wrc' ? 'WRC-F-RIICHI-NOTEN' : book === 'ema12' ? 'EMA12-CHOMBO-NOTEN-RIICHI' : 'RUS-CHOMBO-C', 'riichi was declared on a hand that was not tenpai');
+          else if (s.badKan && book !== 'russian') chombo(seat, book === 'wrc' ? 'WRC-F-RIICHI-BAD-ANKAN' : 'EMA12-CHOMBO-BAD-ANKAN', 'a concealed kan in riichi changed the waits');
+        }
+      }
+    }
+    for (const f of out) {
+      if (!this.faults.includes(f)) this.faults.push(f);
+      this.endFaults.push({ to: 'all', type: 'fault', seat: f.seat, rule: f.rule, penalty: f.penalty, effect: 'apply', reason: f.reason });
+    }
+    return out.map((f) => ({ seat: f.seat, rule: f.rule }));
+  }
+}
