@@ -798,9 +798,18 @@ export class Game {
 
   /** Ends the hand now with a chombo by `seat` (the referee found it); the hand is redealt. */
   chombo(seat: Seat, rule: string): Result<GameEvent[]> {
+    return this.redealNow([{ seat, rule }]);
+  }
+
+  /** Ends the hand now and redeals it without penalty (WRC-F-REVEAL-DEAL, a server fault). */
+  redealHand(): Result<GameEvent[]> {
+    return this.redealNow([]);
+  }
+
+  private redealNow(chombos: { seat: Seat; rule: string }[]): Result<GameEvent[]> {
     if (this.phase !== 'turn' && this.phase !== 'claims') return refuse('HAND_OVER', 'no hand is being played');
     this.events = [];
-    this.endWithChombo([{ seat, rule }]);
+    this.endWithChombo(chombos);
     return { ok: true, value: this.takeEvents() };
   }
 
@@ -813,6 +822,7 @@ export class Game {
     const records: ChomboRecord[] = chombos.map(({ seat, rule }) => ({ seat, rule, deltas: this.chomboDeltas(seat, rule) }));
     const deltas = [0, 0, 0, 0];
     for (const r of records) r.deltas.forEach((d, i) => (deltas[i] += d));
+    // A redeal without chombo returns the sticks as well: the hand did not happen.
     const sticksReturned = SEATS.filter((s) => this.seats[s].riichi !== 'none' && !this.seats[s].riichiPending);
     for (const s of sticksReturned) {
       this.scores[s] += this.rules.riichiStick;

@@ -25,7 +25,8 @@ export function exportTenhou6(game: Game, names: Four<string> = ['East', 'South'
     title: ['', ''],
     names,
     rule: { disp, aka, ...(aka ? {} : { aka51: rules.redFives[0], aka52: rules.redFives[1], aka53: rules.redFives[2] }) },
-    hands: game.hands.filter((h) => h.result !== null).map((h) => exportHand(h, rules)),
+    // A hand ended by chombo is redealt; tenhou.net/6 has no way to write it, so it is left out.
+    hands: game.hands.filter((h) => h.result !== null && h.result.kind !== 'chombo').map((h) => exportHand(h, rules)),
     extra: {},
   };
 }

@@ -4,6 +4,24 @@ import { parseCommand } from '../protocol/commands';
 import { judge, type Effect, type Verdict } from './judge';
 import type { Penalty } from './penalty';
 import { prescribedCommand } from './timePrescribed';
+import { entryOf } from './catalogue';
+import { isRuleId, type RuleId } from './ids';
+
+/** The penalty a manual fault applies, or why it cannot be given. */
+function manualPenalty(f: ManualFault): Penalty | string {
+  if (!Number.isInteger(f.seat) || f.seat < 0 || f.seat > 3) return 'no such seat';
+  if (!isRuleId(f.rule)) return `unknown rule ${f.rule}`;
+  const own = entryOf(f.rule).penalty;
+  if (own === null) return `${f.rule} is not a fault`;
+  if (own.kind === 'discretion') {
+    if (!f.penalty) return `${f.rule} leaves the penalty to the referee: choose one`;
+    const range = own.range;
+    if (f.penalty.kind !== 'none' && range && !range.includes(f.penalty.kind as never)) return `${f.rule} allows only ${range.join(', ')} (or nothing)`;
+    return f.penalty;
+  }
+  if (f.penalty && JSON.stringify(f.penalty) !== JSON.stringify(own)) return `${f.rule} carries its own penalty (${own.kind})`;
+  return own;
+}
 
 /** A fault as announced to the table: who, which rule, what penalty, and a one-line reason. */
 export interface FaultEvent {
@@ -37,12 +55,16 @@ export interface FaultRecord {
   cancelled?: boolean;
 }
 
-/** A referee's own decision: a fault only a person can see (a phone, a knocked-over wall…). */
+/**
+ * A referee's own decision: a fault only a person can see (a phone, a knocked-over wall…),
+ * cited by its rule ID. Without `penalty` the rule's own penalty applies; where the rule leaves
+ * it to the referee (`discretion`), `penalty` is required and must be of a kind in its range.
+ */
 export interface ManualFault {
   type: 'manualFault';
   seat: Seat;
   rule: string;
-  penalty: Penalty;
+  penalty?: Penalty;
   note?: string;
 }
 
@@ -132,10 +154,13 @@ export class Referee {
   /** A fault a referee saw and records by hand, with the rulebook's penalty or the one chosen in its range. */
   manual(f: ManualFault): Judged {
     if (this.game.phase === 'gameOver') return { ok: false, refusal: { code: 'GAME_OVER', reason: 'the game is over' } };
+    const penalty = manualPenalty(f);
+    if (typeof penalty === 'string') return { ok: false, refusal: { code: 'BAD_COMMAND', reason: penalty } };
+    if (penalty.kind === 'chombo' && this.game.phase === 'handEnded') return { ok: false, refusal: { code: 'HAND_OVER', reason: 'a chombo needs a hand in play; between hands give penalty points' } };
     this.log.push({ seat: -2, command: f });
-    const fault: FaultRecord = { seat: f.seat, rule: f.rule, penalty: f.penalty, reason: f.note ?? 'recorded by the referee', hand: this.game.hands.length - 1 };
+    const fault: FaultRecord = { seat: f.seat, rule: f.rule, penalty, reason: f.note ?? entryOf(f.rule as RuleId).reason, hand: this.game.hands.length - 1 };
     this.faults.push(fault);
-    const events: RefereeEvent[] = [{ to: 'all', type: 'fault', seat: f.seat, rule: f.rule, penalty: f.penalty, effect: 'manual', reason: fault.reason }];
+    const events: RefereeEvent[] = [{ to: 'all', type: 'fault', seat: f.seat, rule: f.rule, penalty, effect: 'manual', reason: fault.reason }];
     events.push(...this.punish(fault, false));
     return { ok: true, events: this.settle(events), fault };
   }
@@ -174,6 +199,10 @@ export class Referee {
         const reason = 'a second warning is a dead hand';
         this.faults.push({ seat, rule: 'RUS-WARN-SECOND-IS-DEAD', penalty: { kind: 'deadHand' }, reason, hand: fault.hand });
         return [{ to: 'all', type: 'fault', seat, rule: 'RUS-WARN-SECOND-IS-DEAD', penalty: { kind: 'deadHand' }, effect: 'apply', reason }, ...this.game.markDead(seat, 'RUS-WARN-SECOND-IS-DEAD')];
+      }
+      case 'redeal': {
+        const r = this.game.redealHand();
+        return r.ok ? r.value : [];
       }
       case 'chombo':
         if (inWindow) {
