@@ -9,7 +9,7 @@ import { Rng } from '@jantaku/shared/game/rng';
 import { randomChooser } from '../support/randomBot';
 
 const SEATS: Seat[] = [0, 1, 2, 3];
-const TYPES: Command['type'][] = ['discard', 'riichi', 'tsumo', 'ron', 'kyuushu', 'ankan', 'shouminkan', 'chii', 'pon', 'daiminkan', 'pass'];
+const TYPES: Command['type'][] = ['discard', 'riichi', 'tsumo', 'ron', 'kyuushu', 'ankan', 'shouminkan', 'chii', 'pon', 'daiminkan', 'pass', 'draw'];
 
 /** A declaration a careless or dishonest player might make: any type, tiles from the hand (mostly). */
 function randomDeclaration(rng: Rng, game: Game, seat: Seat): Command {
@@ -54,27 +54,27 @@ function tilesOk(g: Game): string | null {
 
 describe('random faulty declarations under every ruleset and both foul policies', () => {
   for (const name of Object.keys(SHIPPED_RULESETS)) {
-    for (const policy of ['penalise', 'prevent'] as const) {
-      it(`${name}, ${policy}: no crash, invariants hold, faults carry rule IDs, prevent changes nothing`, () => {
+    for (const [policy, clientDraws] of [['penalise', false], ['prevent', false], ['penalise', true]] as const) {
+      it(`${name}, ${policy}${clientDraws ? ', players draw for themselves' : ''}: no crash, invariants hold, faults carry rule IDs, prevent changes nothing`, () => {
         // A 'penalise' ruleset needs a chombo penalty; tenhou has none, so it takes WRC's.
-        const rules = makeRuleset(name, policy === 'penalise' && name === 'tenhou' ? { foulPolicy: policy, chombo: { kind: 'globalPoints', points: 20 } } : { foulPolicy: policy });
+        const rules = makeRuleset(name, { foulPolicy: policy, clientDraws, ...(policy === 'penalise' && name === 'tenhou' ? { chombo: { kind: 'globalPoints', points: 20 } } : {}) });
         let faults = 0;
         let refusedWithRule = 0;
-        for (let g = 0; g < 6; g++) {
+        for (let g = 0; g < 4; g++) {
           const ref = new Referee({ rules, seed: `${name}-${policy}-${g}` });
           const game = ref.game;
           const rng = new Rng(`faulty-${name}-${policy}-${g}`);
           const choose = randomChooser(`legal-${name}-${policy}-${g}`);
           const total = rules.startPoints * 4;
           for (let step = 0; game.phase !== 'gameOver'; step++) {
-            if (step > 60_000) expect.fail('the game does not end');
+            if (step > 150_000) expect.fail('the game does not end');
             if (game.phase === 'handEnded') {
               expect(ref.nextHand().ok).toBe(true);
               continue;
             }
             const seat = rng.int(4) as Seat;
             const acting = SEATS.find((s) => game.legalActions(s).length > 0)!;
-            const faulty = rng.int(8) === 0;
+            const faulty = rng.int(12) === 0;
             const before = snapshot(game);
             const r = faulty ? ref.apply(seat, randomDeclaration(rng, game, seat)) : ref.apply(acting, choose(game.legalActions(acting)));
             if (r.ok) {

@@ -1,9 +1,10 @@
 import { parseNotation } from '@jantaku/shared/tiles/index';
-import { Game } from '@jantaku/shared/game/game';
+import { Game, type GameOptions } from '@jantaku/shared/game/game';
 import { TileIds } from '@jantaku/shared/game/tileIds';
 import { ScriptedWall } from '@jantaku/shared/game/wall';
 import { makeRuleset, type Ruleset } from '@jantaku/shared/rules/index';
 import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
+import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
 
 /** The tiles of one deal: hands, draws and the dead wall. */
 export interface Deal {
@@ -60,13 +61,23 @@ function buildWall(rules: Ruleset, d: Deal): ScriptedWall {
   return new ScriptedWall(haipai, draws as number[][], dora, ura);
 }
 
-/** A game whose wall is written out: the hands and draws a rule test needs, then filler. */
-export function scenario(s: Scenario): Game {
+/** The options of a game over the scenario's fixed walls (for a Game, a Referee, or Referee.replay). */
+export function scenarioOptions(s: Scenario): GameOptions {
   const rules = typeof s.rules === 'string' ? makeRuleset(s.rules) : (s.rules ?? makeRuleset('tenhou'));
   const deals = [s, ...(s.next ?? [])];
   // Check every deal now, so that a bad spec fails at once.
   deals.forEach((d) => buildWall(rules, d));
-  return new Game({ rules, wallFor: (deal) => buildWall(rules, deals[Math.min(deal, deals.length - 1)]), start: s.start });
+  return { rules, wallFor: (deal) => buildWall(rules, deals[Math.min(deal, deals.length - 1)]), start: s.start };
+}
+
+/** A game whose wall is written out: the hands and draws a rule test needs, then filler. */
+export function scenario(s: Scenario): Game {
+  return new Game(scenarioOptions(s));
+}
+
+/** A referee over the same fixed walls as `scenario(s)` (under 'penalise', every discard opens a window to all three others). */
+export function refereeScenario(s: Scenario): Referee {
+  return new Referee(scenarioOptions(s));
 }
 
 /** Applies commands in order; throws with the refusal if any is refused. */
@@ -149,4 +160,48 @@ export function snapshot(game: Game): string {
     if (ArrayBuffer.isView(value)) return Array.from(value as Uint8Array);
     return value;
   });
+}
+
+// ---------------------------------------------------------------- driving a referee
+
+/** One message to the referee that must be legal: throws if it is refused or judged a fault. Returns its events. */
+export function legal(ref: Referee, seat: Seat, command: Command): RefereeEvent[] {
+  const r: Judged = ref.apply(seat, command);
+  if (!r.ok) throw new Error(`seat ${seat} ${command.type} refused: ${r.refusal.code} ${r.refusal.reason}`);
+  if (r.fault) throw new Error(`seat ${seat} ${command.type} judged a fault: ${r.fault.rule}`);
+  return r.events;
+}
+
+/** Legal messages in order (see `legal`); returns the events of all of them. */
+export function refPlay(ref: Referee, ...steps: [Seat, Command][]): RefereeEvent[] {
+  return steps.flatMap(([seat, command]) => legal(ref, seat, command));
+}
+
+/** Every seat that still has to answer the open window passes; returns the events. */
+export function refPassClaims(ref: Referee): RefereeEvent[] {
+  const g = ref.game;
+  const events: RefereeEvent[] = [];
+  while (g.phase === 'claims') {
+    const seat = SEATS.find((s) => g.legalActions(s).length > 0);
+    if (seat === undefined) throw new Error('a claim window that nobody may answer');
+    events.push(...legal(ref, seat, { type: 'pass' }));
+  }
+  return events;
+}
+
+/** The seat on turn discards its drawn tile through the referee; every claim is passed. Returns the events. */
+export function refTsumogiri(ref: Referee): RefereeEvent[] {
+  const g = ref.game;
+  if (g.phase !== 'turn') throw new Error(`not a turn but ${g.phase}`);
+  const seat = g.turn;
+  const tile = g.seats[seat].drawn;
+  if (tile === null) throw new Error(`seat ${seat} has not drawn`);
+  return [...legal(ref, seat, { type: 'discard', tile }), ...refPassClaims(ref)];
+}
+
+/** Referee tsumogiri until `stop` holds or the hand ends; returns the events. */
+export function refTsumogiriUntil(ref: Referee, stop: (g: Game) => boolean = () => false): RefereeEvent[] {
+  const events: RefereeEvent[] = [];
+  while (ref.game.phase === 'turn' && !stop(ref.game)) events.push(...refTsumogiri(ref));
+  return events;
 }

@@ -11,6 +11,7 @@ import type { Bot } from './types';
  */
 export const efficiencyBot: Bot = (view, legal) => {
   const has = (type: LegalAction['type']) => legal.find((a) => a.type === type);
+  if (has('draw')) return { type: 'draw' };
   if (has('tsumo')) return { type: 'tsumo' };
   if (has('ron')) return { type: 'ron' };
   const pon = has('pon') as Extract<LegalAction, { type: 'pon' }> | undefined;

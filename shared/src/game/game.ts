@@ -14,7 +14,8 @@ import type {
   ChomboRecord, Command, DrawKind, GameEvent, HandResult, LegalAction, PenaltyRecord, Refusal, RefusalCode, Result, Seat, Standing, WinRecord,
 } from './types';
 
-export type Phase = 'turn' | 'claims' | 'handEnded' | 'gameOver';
+/** 'draw': waiting for the turn's seat to take its tile (rulesets with `clientDraws`). */
+export type Phase = 'draw' | 'turn' | 'claims' | 'handEnded' | 'gameOver';
 
 export interface GameOptions {
   rules: Ruleset;
@@ -139,6 +140,10 @@ export class Game {
     this.events = [];
   }
 
+  /** A hand is being played (a seat is to draw, to act, or to answer a claim). */
+  get inHand(): boolean {
+    return this.phase === 'draw' || this.phase === 'turn' || this.phase === 'claims';
+  }
   get dealer(): Seat {
     return (this.round % 4) as Seat;
   }
@@ -203,8 +208,11 @@ export class Game {
     if (this.phase === 'handEnded') return { code: 'HAND_OVER', reason: 'the hand is over' };
     // Commands come from the network: anything that is not an object is refused, not read.
     if (typeof command !== 'object' || command === null) return { code: 'BAD_COMMAND', reason: 'a command is an object with a type' };
-    if (this.phase === 'claims') return this.checkResponse(seat, command);
+    if (command.type === 'draw' && !this.rules.clientDraws) return { code: 'BAD_COMMAND', reason: 'the server draws for you' };
+    if (this.phase === 'claims') return command.type === 'draw' ? { code: 'NOT_YOUR_TURN', reason: 'the discard is still open to claims' } : this.checkResponse(seat, command);
     if (seat !== this.turn) return { code: 'NOT_YOUR_TURN', reason: `it is seat ${this.turn}'s turn` };
+    if (this.phase === 'draw') return command.type === 'draw' ? null : { code: 'MUST_DRAW', reason: 'draw a tile first' };
+    if (command.type === 'draw') return { code: 'ALREADY_DREW', reason: 'you have already drawn this turn' };
     return this.checkTurn(seat, command);
   }
 
@@ -363,6 +371,7 @@ export class Game {
       const w = this.claim!;
       return w.responses.has(seat) ? [] : (w.options.get(seat) ?? []);
     }
+    if (this.phase === 'draw') return seat === this.turn ? [{ type: 'draw' }] : [];
     if (this.phase !== 'turn' || seat !== this.turn) return [];
     const s = this.seats[seat];
     const out: LegalAction[] = [];
@@ -408,7 +417,7 @@ export class Game {
       this.seats[seat].hand = [...this.wall.haipai[seat]];
       this.emit({ to: seat, type: 'dealt', seat, tiles: [...this.seats[seat].hand] });
     }
-    this.drawFor(this.dealer, false);
+    this.nextDraw(this.dealer);
   }
 
   private emit(e: GameEvent): void {
@@ -447,6 +456,8 @@ export class Game {
         return this.endWithWins([seat], s.drawn!, true, seat);
       case 'kyuushu':
         return this.endWithDraw('nineTerminals');
+      case 'draw':
+        return this.drawFor(seat, false);
       case 'ankan':
         return this.declareKan(seat, 'ankan', c.tile);
       case 'shouminkan':
@@ -589,7 +600,15 @@ export class Game {
     if (ab.fourRiichi && this.seats.every((s) => s.riichi !== 'none')) return this.endWithDraw('fourRiichi');
     if (this.fourKansAbort) return this.endWithDraw('fourKans');
     if (this.remaining <= 0) return this.endWithDraw('exhaustive');
-    this.drawFor(((from + 1) % 4) as Seat, false);
+    this.nextDraw(((from + 1) % 4) as Seat);
+  }
+
+  /** The seat's live-wall draw: dealt at once, or awaited as its `draw` command (`clientDraws`). */
+  private nextDraw(seat: Seat): void {
+    if (!this.rules.clientDraws) return this.drawFor(seat, false);
+    this.turn = seat;
+    this.phase = 'draw';
+    this.afterCall = false;
   }
 
   private makeCall(seat: Seat, c: Command, w: ClaimWindow): void {
@@ -807,7 +826,7 @@ export class Game {
   }
 
   private redealNow(chombos: { seat: Seat; rule: string }[]): Result<GameEvent[]> {
-    if (this.phase !== 'turn' && this.phase !== 'claims') return refuse('HAND_OVER', 'no hand is being played');
+    if (!this.inHand) return refuse('HAND_OVER', 'no hand is being played');
     this.events = [];
     this.endWithChombo(chombos);
     return { ok: true, value: this.takeEvents() };
@@ -869,7 +888,7 @@ export class Game {
   markDead(seat: Seat, rule: string): GameEvent[] {
     this.events = [];
     const s = this.seats[seat];
-    if (!s.deadHand && (this.phase === 'turn' || this.phase === 'claims')) {
+    if (!s.deadHand && this.inHand) {
       s.deadHand = true;
       this.emit({ to: 'all', type: 'deadHand', seat, rule });
       // An open window now offers the dead seat nothing but a pass.

@@ -16,6 +16,8 @@ export type Command =
   | { type: 'tsumo'; reveal?: boolean }
   | { type: 'ron'; reveal?: boolean }
   | { type: 'kyuushu' }
+  /** Take the next wall tile: only where the ruleset has players draw for themselves (`clientDraws`). */
+  | { type: 'draw' }
   /** Concealed kan of the four tiles of `tile`'s kind. */
   | { type: 'ankan'; tile: TileId }
   /** Add `tile` to the pon of its kind. */
@@ -59,7 +61,9 @@ export type RefusalCode =
   | 'LAST_TILE'
   | 'KAN_LIMIT'
   | 'NOT_KYUUSHU'
-  | 'DEAD_HAND';
+  | 'DEAD_HAND'
+  | 'MUST_DRAW'
+  | 'ALREADY_DREW';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
 
@@ -167,4 +171,5 @@ export type LegalAction =
   | { type: 'chii'; options: [TileId, TileId][] }
   | { type: 'pon'; options: [TileId, TileId][] }
   | { type: 'daiminkan'; tiles: [TileId, TileId, TileId] }
+  | { type: 'draw' }
   | { type: 'pass' };

@@ -21,6 +21,7 @@ export const CommandSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('pon'), tiles: z.tuple([Tile, Tile]).refine(distinct, 'the same tile twice') }),
   z.strictObject({ type: z.literal('daiminkan'), tiles: z.tuple([Tile, Tile, Tile]).refine(distinct, 'the same tile twice').optional() }),
   z.strictObject({ type: z.literal('pass') }),
+  z.strictObject({ type: z.literal('draw') }),
 ]);
 
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; reason: string };

@@ -43,6 +43,25 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
   const code = refusal.code;
   const inWindow = game.phase === 'claims';
 
+  // Tile counts, where players draw for themselves (§1.4 C1-C4): nothing moves, the hand is judged.
+  if (rules.clientDraws) {
+    const discard = c.type === 'discard' || c.type === 'riichi';
+    const drawOutOfTurn = c.type === 'draw' && code === 'NOT_YOUR_TURN';
+    if (drawOutOfTurn || (c.type === 'draw' && code === 'ALREADY_DREW')) {
+      const what = drawOutOfTurn ? 'a draw out of turn' : 'a second draw in one turn';
+      if (book === 'wrc') return v('WRC-F-REVEAL-FEW', NONE, 'cancel', `${what}: the tile goes back unseen (WRC-F-REVEAL-RETURN)`);
+      if (book === 'ema12') return v('EMA12-DEAD-TILE-COUNT', DEAD, 'cancel', `${what}: too many tiles`);
+      return v(drawOutOfTurn ? 'RUS-DEAD-C' : 'RUS-DEAD-B', DEAD, 'cancel', what);
+    }
+    const skipped = discard && code === 'MUST_DRAW';
+    if (skipped || (discard && (code === 'NOT_YOUR_TURN' || (inWindow && (code === 'BAD_COMMAND' || code === 'NOTHING_TO_RESPOND'))))) {
+      const what = skipped ? 'a discard without drawing (short hand)' : 'a discard out of turn (short hand)';
+      if (book === 'wrc') return v('WRC-F-WRONG-COUNT', DEAD, 'cancel', what);
+      if (book === 'ema12') return v('EMA12-DEAD-TILE-COUNT', DEAD, 'cancel', `${what}: too few tiles`);
+      return v(skipped ? 'RUS-DEAD-E' : 'RUS-DEAD-B', DEAD, 'cancel', skipped ? 'skipping a turn' : what);
+    }
+  }
+
   // Wins: ron and tsumo that the hand cannot make.
   if (c.type === 'ron' || c.type === 'tsumo') {
     const ownDiscard = c.type === 'ron' && inWindow && seat === game.turn && code === 'NOTHING_TO_RESPOND';

@@ -181,7 +181,7 @@ export class Referee {
     events.push({ to: 'all', type: 'fault', seat, rule: verdict.rule, penalty: verdict.penalty, effect: verdict.effect, reason: verdict.reason });
     const inWindow = this.game.phase === 'claims';
     events.push(...this.punish(fault, inWindow));
-    if (this.game.phase === 'turn' || this.game.phase === 'claims') events.push(...this.carryOut(seat, command, refusal, verdict.effect));
+    if (this.game.inHand) events.push(...this.carryOut(seat, command, refusal, verdict.effect));
     return { ok: true, events: this.settle(events), fault };
   }
 
@@ -244,7 +244,7 @@ export class Referee {
     if (this.pending.length && g.phase !== 'claims') {
       const pending = this.pending;
       this.pending = [];
-      if (g.phase === 'turn') {
+      if (g.inHand) {
         const r = g.chombo(pending[0].seat, pending[0].rule);
         if (r.ok) events.push(...r.value);
       }

@@ -119,6 +119,12 @@ export const RulesetSchema = z
     foulPolicy: z.enum(['penalise', 'prevent']),
     /** Whose fault rules the referee applies (and cites when it refuses under 'prevent'). */
     rulebook: z.enum(['wrc', 'ema12', 'russian']),
+    /**
+     * Players take their own wall tiles with a `draw` command, as at a table, so that drawing out
+     * of turn, drawing twice or discarding without drawing can happen and be judged (long and
+     * short hands). Off: the server draws for them. Replacement tiles after a kan are always dealt.
+     */
+    clientDraws: z.boolean(),
     /** Clocks: none, WSOM's turn and hand limits (WSOM-TIME-*), or a base time plus a bank. */
     timeControl: TimeControlSchema,
     /**

@@ -51,6 +51,7 @@ export const tenhou: Ruleset = {
   foulPolicy: 'prevent',
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
+  clientDraws: false,
   chombo: { kind: 'none' },
 };
 
@@ -100,6 +101,7 @@ export const wrc2015: Ruleset = {
   foulPolicy: 'penalise',
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
+  clientDraws: false,
   chombo: { kind: 'globalPoints', points: 20 },
 };
 
@@ -149,6 +151,7 @@ export const ema2012: Ruleset = {
   foulPolicy: 'penalise',
   rulebook: 'ema12',
   timeControl: { kind: 'none' },
+  clientDraws: false,
   chombo: { kind: 'mangan' },
 };
 
@@ -196,6 +199,7 @@ export const ema2016: Ruleset = {
   foulPolicy: 'penalise',
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
+  clientDraws: false,
   chombo: { kind: 'globalPoints', points: 20 },
 };
 
@@ -247,6 +251,7 @@ export const russian: Ruleset = {
   foulPolicy: 'penalise',
   rulebook: 'russian',
   timeControl: { kind: 'none' },
+  clientDraws: false,
   // RUS-CHOMBO: "a penalty the size of a mangan", paid as EMA12-CHOMBO-PAY.
   chombo: { kind: 'mangan' },
 };
