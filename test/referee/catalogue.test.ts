@@ -313,7 +313,7 @@ describe('penalties of key rules (docs/REFEREE.md §1.5, §2)', () => {
     ['WRC-F-RIICHI-NOTEN: chombo', 'WRC-F-RIICHI-NOTEN', CHOMBO],
     ['WRC-F-RIICHI-BAD-ANKAN: chombo', 'WRC-F-RIICHI-BAD-ANKAN', CHOMBO],
     ['WRC-F-WRONG-COUNT: dead hand', 'WRC-F-WRONG-COUNT', DEAD],
-    ['WRC-F-CLAIM-NOT-TAKEN: dead hand', 'WRC-F-CLAIM-NOT-TAKEN', DEAD],
+    ['WRC-F-CLAIM-NOT-TAKEN: dead hand in the rulebook; not applicable online (the server moves claimed tiles)', 'WRC-F-CLAIM-NOT-TAKEN', DEAD, false],
     ['WRC-F-REVEAL-FEW: no penalty', 'WRC-F-REVEAL-FEW', NONE],
     ['WRC-F-REVEAL-UNFAIR: chombo, by a referee', 'WRC-F-REVEAL-UNFAIR', CHOMBO, false],
     ['WRC-P-CHOMBO: chombo', 'WRC-P-CHOMBO', CHOMBO],

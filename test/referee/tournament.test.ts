@@ -162,6 +162,22 @@ describe('late arrival, missed hanchans and substitutes', () => {
     expect(u.events).toHaveLength(7); // 6 registrations and the hanchan: the refused command left nothing
   });
 
+  it('WRC-F-MISSED: a missed hanchan scores 0 for the player, however it was missed, whatever the seat made', () => {
+    const t = tournament([['h1', 'wrc2015'], ['h2', 'wrc2015'], ['h3', 'wrc2015']]);
+    t.missed('h1', 'A', 'S1');
+    t.late('h2', 'A', 15 * MIN, 'S1');
+    t.abandon('h3', 'A', { substitute: 'S1', missed: true });
+    // The seat (0) comes first every time: 25 for the substitute, 0 for A.
+    for (const h of ['h1', 'h2', 'h3']) t.recordTable(h, [40_000, 35_000, 25_000, 20_000]);
+    expect(t.scoreOf('A').hanchans.map((x) => [x.hanchan, x.kind, x.score])).toEqual([
+      ['h1', 'missed', 0],
+      ['h2', 'missed', 0],
+      ['h3', 'missed', 0],
+    ]);
+    expect(t.scoreOf('A')).toMatchObject({ games: 0, ledger: 90, total: -90 });
+    expect(t.scoreOf('S1')).toMatchObject({ games: 75, ranked: false });
+  });
+
   it('WRC-F-MISSED-PENALTY: a missed hanchan scores 0 and costs 30 points', () => {
     const t = tournament([['h1', 'wrc2015'], ['h2', 'wrc2015']]);
     t.recordTable('h1', [40_000, 35_000, 25_000, 20_000]);

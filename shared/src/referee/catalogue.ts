@@ -261,9 +261,8 @@ const WRC: Record<Of<'WRC'>, Body> = {
     title: 'Claimed tile not taken',
     reason: 'Claimed tile not taken before the next two players discarded: dead hand.',
     penalty: DEAD,
-    detect: ['discard'],
-    clientDraws: true,
-    ...ON,
+    detect: ['never'],
+    ...off('the server moves a claimed tile into the caller\'s meld the moment the claim is granted, even where players draw their own wall tiles'),
   },
   'WRC-F-WRONG-COUNT': {
     title: 'Too many or too few tiles',

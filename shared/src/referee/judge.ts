@@ -142,7 +142,9 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
       if (notHeld) return byBook(book, v('WRC-F-FALSE-CALL-MELD', NONE, 'pass', `a ${c.type} that cannot be carried out: ${refusal.reason}`), 'pass', refusal.reason);
       if (code === 'INVALID_MELD') {
         if (book === 'ema12') return v('EMA12-DEAD-INVALID-MELD', DEAD, 'pass', `an invalid ${c.type}: ${refusal.reason}`);
-        return v('WRC-F-INVALID-GROUP-CORRECT', NONE, 'stay', `an invalid ${c.type}: it may be corrected before the window closes`);
+        // WRC-F-INVALID-GROUP opens a correction: a valid call of the same kind in this window is
+        // WRC-F-INVALID-GROUP-CORRECT, any other answer withdraws it (WRC-F-FALSE-CALL-MELD); see Referee (D5).
+        return v('WRC-F-INVALID-GROUP', NONE, 'stay', `an invalid ${c.type}: correct it in this window or it is withdrawn`);
       }
       // Set-shaped but not allowed: chii not from the left, a call in riichi, on the last tile, a fifth kan.
       if (book === 'ema12') return v('EMA12-DEAD-INVALID-MELD', DEAD, 'pass', `a ${c.type} that is not allowed: ${refusal.reason}`);

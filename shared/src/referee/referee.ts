@@ -94,6 +94,8 @@ export class Referee {
   private pending: FaultRecord[] = [];
   /** Faults found at the end of a hand, announced with its result. */
   private endFaults: FaultEvent[] = [];
+  /** Seats whose invalid chii/pon (WRC-F-INVALID-GROUP) may still be corrected in the open window, with the call's type. */
+  private correcting = new Map<Seat, Command['type']>();
 
   constructor(opts: GameOptions) {
     this.game = new Game({
@@ -126,8 +128,11 @@ export class Referee {
     const refusal = this.game.check(seat, command);
     if (!refusal) {
       this.record(seat, command, by);
+      const correction = this.endCorrection(seat, command.type);
       const r = this.game.apply(seat, command);
-      return { ok: true, events: this.settle(r.ok ? r.value : []) };
+      const events: RefereeEvent[] = r.ok ? r.value : [];
+      if (!correction) return { ok: true, events: this.settle(events) };
+      return { ok: true, events: this.settle([correction.event, ...events]), fault: correction.fault };
     }
     const verdict = judge(this.game, seat, command, refusal);
     if (!verdict) return { ok: false, refusal };
@@ -177,6 +182,12 @@ export class Referee {
       const r = this.game.apply(seat, command, { allow: [refusal.code] });
       return { ok: true, events: this.settle(r.ok ? r.value : []) };
     }
+    if (verdict.effect === 'stay') this.correcting.set(seat, command.type);
+    else {
+      // Any other faulty answer withdraws an invalid group still open to correction.
+      const withdrawn = this.endCorrection(seat, 'pass');
+      if (withdrawn) events.push(withdrawn.event);
+    }
     this.faults.push(fault);
     events.push({ to: 'all', type: 'fault', seat, rule: verdict.rule, penalty: verdict.penalty, effect: verdict.effect, reason: verdict.reason });
     const inWindow = this.game.phase === 'claims';
@@ -196,7 +207,8 @@ export class Referee {
       case 'warning': {
         this.warnings[seat]++;
         if (this.warnings[seat] < 2) return [];
-        const reason = 'a second warning is a dead hand';
+        // Announced with the offence it repeats (§3.6).
+        const reason = `a second warning is a dead hand: ${fault.reason}`;
         this.faults.push({ seat, rule: 'RUS-WARN-SECOND-IS-DEAD', penalty: { kind: 'deadHand' }, reason, hand: fault.hand });
         return [{ to: 'all', type: 'fault', seat, rule: 'RUS-WARN-SECOND-IS-DEAD', penalty: { kind: 'deadHand' }, effect: 'apply', reason }, ...this.game.markDead(seat, 'RUS-WARN-SECOND-IS-DEAD')];
       }
@@ -238,9 +250,26 @@ export class Referee {
     }
   }
 
+  /**
+   * The seat answers the window after an invalid group (WRC-F-INVALID-GROUP, D5): a valid call of
+   * the same kind is its correction, anything else (a pass, another call, the clock) withdraws it.
+   */
+  private endCorrection(seat: Seat, answer: Command['type']): { fault: FaultRecord; event: FaultEvent } | null {
+    const call = this.game.phase === 'claims' ? this.correcting.get(seat) : undefined;
+    if (call === undefined) return null;
+    this.correcting.delete(seat);
+    const corrected = answer === call;
+    const rule = corrected ? 'WRC-F-INVALID-GROUP-CORRECT' : 'WRC-F-FALSE-CALL-MELD';
+    const reason = corrected ? `the invalid ${call} was corrected in the same window` : `the invalid ${call} was not corrected: withdrawn`;
+    const fault: FaultRecord = { seat, rule, penalty: { kind: 'none' }, reason, hand: this.game.hands.length - 1 };
+    this.faults.push(fault);
+    return { fault, event: { to: 'all', type: 'fault', seat, rule, penalty: { kind: 'none' }, effect: corrected ? 'apply' : 'pass', reason } };
+  }
+
   /** After each step: a window that closed without a win turns its pending chombos into a chombo. */
   private settle(events: RefereeEvent[]): RefereeEvent[] {
     const g = this.game;
+    if (g.phase !== 'claims') this.correcting.clear();
     if (this.pending.length && g.phase !== 'claims') {
       const pending = this.pending;
       this.pending = [];
@@ -270,8 +299,9 @@ export class Referee {
     const chombo = (seat: Seat, rule: string, reason: string) => out.push({ seat, rule, penalty: { kind: 'chombo' }, reason, hand });
     if (result.kind === 'win') {
       for (const p of this.pending) {
+        // Recorded when it was declared: now marked cancelled, not recorded twice.
         p.cancelled = true;
-        this.faults.push(p);
+        if (!this.faults.includes(p)) this.faults.push(p);
         this.endFaults.push({ to: 'all', type: 'fault', seat: p.seat, rule: book === 'ema12' ? 'EMA12-CHOMBO-REDEAL' : 'WRC-CHOMBO-WIN-SAME-TIME', penalty: { kind: 'none' }, effect: 'cancel', reason: `the chombo (${p.rule}) is cancelled by the win at the same time` });
       }
       this.pending = [];
