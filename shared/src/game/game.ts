@@ -160,6 +160,11 @@ export class Game {
   get currentHand(): HandLog {
     return this.hands[this.hands.length - 1];
   }
+  /** What `seat` has answered in the open claim window, if anything. */
+  responseOf(seat: Seat): Command | null {
+    return this.claim?.responses.get(seat) ?? null;
+  }
+
   /** The tile open to claims, if a claim window is open. */
   get claimTile(): TileId | null {
     return this.claim?.tile ?? null;
@@ -818,6 +823,11 @@ export class Game {
   /** Ends the hand now with a chombo by `seat` (the referee found it); the hand is redealt. */
   chombo(seat: Seat, rule: string): Result<GameEvent[]> {
     return this.redealNow([{ seat, rule }]);
+  }
+
+  /** Several chombos at once (called in the same claim window): each is paid, one redeal. */
+  chombos(list: { seat: Seat; rule: string }[]): Result<GameEvent[]> {
+    return this.redealNow(list);
   }
 
   /** Ends the hand now and redeals it without penalty (WRC-F-REVEAL-DEAL, a server fault). */

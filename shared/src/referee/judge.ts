@@ -62,6 +62,12 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
     }
   }
 
+  // Calls cannot be changed (WRC-F-CHANGE-CALL): after a call or a ron, the first answer stands.
+  if (book === 'wrc' && code === 'ALREADY_RESPONDED' && inWindow) {
+    const first = game.responseOf(seat);
+    if (first && first.type !== 'pass') return v('WRC-F-CHANGE-CALL', NONE, 'cancel', `a call cannot be changed: your ${first.type} stands`);
+  }
+
   // Wins: ron and tsumo that the hand cannot make.
   if (c.type === 'ron' || c.type === 'tsumo') {
     const ownDiscard = c.type === 'ron' && inWindow && seat === game.turn && code === 'NOTHING_TO_RESPOND';

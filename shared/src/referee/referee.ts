@@ -274,7 +274,7 @@ export class Referee {
       const pending = this.pending;
       this.pending = [];
       if (g.inHand) {
-        const r = g.chombo(pending[0].seat, pending[0].rule);
+        const r = g.chombos(pending.map((p) => ({ seat: p.seat, rule: p.rule })));
         if (r.ok) events.push(...r.value);
       }
     }
@@ -297,6 +297,7 @@ export class Referee {
     const out: FaultRecord[] = [];
     const hand = g.hands.length - 1;
     const chombo = (seat: Seat, rule: string, reason: string) => out.push({ seat, rule, penalty: { kind: 'chombo' }, reason, hand });
+    let called: FaultRecord[] = [];
     if (result.kind === 'win') {
       for (const p of this.pending) {
         // Recorded when it was declared: now marked cancelled, not recorded twice.
@@ -310,7 +311,8 @@ export class Referee {
         if (g.seats[w.winner].badKan && book !== 'russian') chombo(w.winner, book === 'wrc' ? 'WRC-F-RIICHI-BAD-ANKAN' : 'EMA12-CHOMBO-BAD-ANKAN', 'a concealed kan in riichi changed the waits');
       }
     } else if (result.kind === 'draw') {
-      out.push(...this.pending);
+      // Chombos called in the last window stand at a draw; they were announced when called.
+      called = this.pending;
       this.pending = [];
       const exhaustive = result.draw === 'exhaustive' || result.draw === 'nagashiMangan';
       // WRC judges only at an exhaustive draw (WRC-F-RIICHI-WHEN-JUDGED); EMA and the Russian rules at any draw.
@@ -323,9 +325,9 @@ export class Referee {
       }
     }
     for (const f of out) {
-      if (!this.faults.includes(f)) this.faults.push(f);
+      this.faults.push(f);
       this.endFaults.push({ to: 'all', type: 'fault', seat: f.seat, rule: f.rule, penalty: f.penalty, effect: 'apply', reason: f.reason });
     }
-    return out.map((f) => ({ seat: f.seat, rule: f.rule }));
+    return [...called, ...out].map((f) => ({ seat: f.seat, rule: f.rule }));
   }
 }
