@@ -582,7 +582,7 @@ export class Game {
     const s = this.seats[seat];
     if (!s.riichiPending) return;
     s.riichiPending = false;
-    s.ippatsu = true;
+    s.ippatsu = !s.riichiWithdrawn;
     this.scores[seat] -= this.rules.riichiStick;
     this.riichiSticks++;
     this.emit({ to: 'all', type: 'riichiAccepted', seat, scores: [...this.scores], riichiSticks: this.riichiSticks });
@@ -905,6 +905,18 @@ export class Game {
       if (this.claim?.options.has(seat) && !this.claim.responses.has(seat)) this.claim.options.set(seat, [{ type: 'pass' }]);
     }
     return this.takeEvents();
+  }
+
+  /**
+   * Withdraws `seat`'s riichi (RUS-DEAD-G): it may discard freely again; the stick is paid (now,
+   * or when the riichi discard passes) and not returned.
+   */
+  withdrawRiichi(seat: Seat): void {
+    const s = this.seats[seat];
+    s.riichi = 'none';
+    s.ippatsu = false;
+    s.notenRiichi = false;
+    s.riichiWithdrawn = true;
   }
 
   /** Answers the open window for `seat` with a pass (a cancelled false call counts as one). */

@@ -30,6 +30,8 @@ export class SeatState {
   deadHand = false;
   /** Riichi declared on a noten hand, or a concealed kan in riichi that changed the waits (let stand by the referee, judged at the end). */
   notenRiichi = false;
+  /** A riichi withdrawn before its discard passed: the stick is still paid, the riichi is gone (RUS-DEAD-G). */
+  riichiWithdrawn = false;
   badKan = false;
   /** Kinds that may not be discarded right after a call (kuikae). */
   kuikae: TileKind[] = [];

@@ -70,13 +70,16 @@ export interface ManualFault {
 
 /** The canonical record of a refereed game: every message judged, in order. */
 export type RefereeLogEntry =
-  | { seat: Seat; command: Command; by?: 'clock' }
+  | { seat: Seat; command: Command | { type: 'retractRiichi' }; by?: 'clock'; at?: number }
   | { seat: -1; command: { type: 'nextHand' } }
   | { seat: -2; command: ManualFault };
 
 export type Judged =
   | { ok: true; events: RefereeEvent[]; fault?: FaultRecord }
   | { ok: false; refusal: Refusal & { rule?: string } };
+
+/** `{ type: 'retractRiichi' }`: the referee's own message, not an engine command (RUS-DEAD-G). */
+const isRetract = (m: unknown): boolean => !!m && typeof m === 'object' && (m as { type?: unknown }).type === 'retractRiichi';
 
 /**
  * The referee: every message a seat sends is judged as legal (applied), a fault its ruleset's
@@ -90,6 +93,8 @@ export class Referee {
   readonly faults: FaultRecord[] = [];
   /** Russian warnings this game, by seat (RUS-WARN-SECOND-IS-DEAD). */
   readonly warnings = [0, 0, 0, 0];
+  /** When each seat declared riichi this hand (ms, the room's clock), for RUS-DEAD-G. */
+  private riichiAt: (number | null)[] = [null, null, null, null];
   /** Chombos called inside an open claim window wait for it: a win there cancels them. */
   private pending: FaultRecord[] = [];
   /** Faults found at the end of a hand, announced with its result. */
@@ -110,7 +115,7 @@ export class Referee {
     for (const entry of log) {
       if (entry.seat === -1) ref.nextHand();
       else if (entry.seat === -2) ref.manual(entry.command);
-      else ref.apply(entry.seat, entry.command, entry.by);
+      else ref.apply(entry.seat, entry.command, entry.by, entry.at);
     }
     return ref;
   }
@@ -120,14 +125,16 @@ export class Referee {
   }
 
   /** Judges one message from `seat` (anything a client could send). */
-  apply(seat: Seat, message: unknown, by?: 'clock'): Judged {
+  apply(seat: Seat, message: unknown, by?: 'clock', at?: number): Judged {
     if (!Number.isInteger(seat) || seat < 0 || seat > 3) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: 'no such seat' } };
+    if (isRetract(message)) return this.retractRiichi(seat, at);
+    if (message && typeof message === 'object' && (message as { type?: unknown }).type === 'riichi') this.riichiAt[seat] = at ?? null;
     const parsed = parseCommand(message);
     if (!parsed.ok) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: parsed.reason } };
     const command = parsed.command;
     const refusal = this.game.check(seat, command);
     if (!refusal) {
-      this.record(seat, command, by);
+      this.record(seat, command, by, at);
       const correction = this.endCorrection(seat, command.type);
       const r = this.game.apply(seat, command);
       const events: RefereeEvent[] = r.ok ? r.value : [];
@@ -137,7 +144,7 @@ export class Referee {
     const verdict = judge(this.game, seat, command, refusal);
     if (!verdict) return { ok: false, refusal };
     if (this.rules.foulPolicy === 'prevent') return { ok: false, refusal: { code: refusal.code, rule: verdict.rule, reason: `${verdict.rule}: ${verdict.reason}` } };
-    this.record(seat, command, by);
+    this.record(seat, command, by, at);
     return this.penalise(seat, command, refusal, verdict);
   }
 
@@ -152,6 +159,7 @@ export class Referee {
     const r = this.game.nextHand();
     if (!r.ok) return r;
     this.log.push({ seat: -1, command: { type: 'nextHand' } });
+    this.riichiAt = [null, null, null, null];
     this.pending = [];
     return { ok: true, events: r.value };
   }
@@ -170,8 +178,27 @@ export class Referee {
     return { ok: true, events: this.settle(events), fault };
   }
 
-  private record(seat: Seat, command: Command, by?: 'clock'): void {
-    this.log.push(by ? { seat, command, by } : { seat, command });
+  private record(seat: Seat, command: Command | { type: 'retractRiichi' }, by?: 'clock', at?: number): void {
+    this.log.push({ seat, command, ...(by ? { by } : {}), ...(at !== undefined ? { at } : {}) });
+  }
+
+  /**
+   * RUS-DEAD-G: a riichi said to be a mistake within the ruleset's limit (3 s in the Russian
+   * rules) is withdrawn at the cost of a dead hand; its stick is not returned. `at` is the
+   * room's clock in ms, as logged with every command.
+   */
+  private retractRiichi(seat: Seat, at?: number): Judged {
+    const limit = this.rules.riichiRetractMs;
+    const since = this.riichiAt[seat];
+    if (limit === null) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: 'this ruleset has no withdrawing of riichi' } };
+    if (!this.game.inHand || this.game.seats[seat].riichi === 'none' || since === null || at === undefined || at - since > limit)
+      return { ok: false, refusal: { code: 'BAD_COMMAND', reason: `a riichi can be withdrawn only within ${limit} ms of declaring it` } };
+    this.record(seat, { type: 'retractRiichi' }, undefined, at);
+    const fault: FaultRecord = { seat, rule: 'RUS-DEAD-G', penalty: { kind: 'deadHand' }, reason: 'riichi withdrawn as a mistake: dead hand, the stick is not returned', hand: this.game.hands.length - 1 };
+    this.faults.push(fault);
+    this.game.withdrawRiichi(seat);
+    const events: RefereeEvent[] = [{ to: 'all', type: 'fault', seat, rule: fault.rule, penalty: fault.penalty, effect: 'apply', reason: fault.reason }, ...this.game.markDead(seat, fault.rule)];
+    return { ok: true, events: this.settle(events), fault };
   }
 
   private penalise(seat: Seat, command: Command, refusal: Refusal, verdict: Verdict): Judged {

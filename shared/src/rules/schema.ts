@@ -125,6 +125,8 @@ export const RulesetSchema = z
      * short hands). Off: the server draws for them. Replacement tiles after a kan are always dealt.
      */
     clientDraws: z.boolean(),
+    /** A riichi may be withdrawn this long after it is declared, at the cost of a dead hand (RUS-DEAD-G); null: never. */
+    riichiRetractMs: z.number().int().positive().nullable(),
     /** Clocks: none, WSOM's turn and hand limits (WSOM-TIME-*), or a base time plus a bank. */
     timeControl: TimeControlSchema,
     /**

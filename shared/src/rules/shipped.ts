@@ -52,6 +52,7 @@ export const tenhou: Ruleset = {
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  riichiRetractMs: null,
   chombo: { kind: 'none' },
 };
 
@@ -102,6 +103,7 @@ export const wrc2015: Ruleset = {
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  riichiRetractMs: null,
   chombo: { kind: 'globalPoints', points: 20 },
 };
 
@@ -152,6 +154,7 @@ export const ema2012: Ruleset = {
   rulebook: 'ema12',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  riichiRetractMs: null,
   chombo: { kind: 'mangan' },
 };
 
@@ -200,6 +203,7 @@ export const ema2016: Ruleset = {
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  riichiRetractMs: null,
   chombo: { kind: 'globalPoints', points: 20 },
 };
 
@@ -252,6 +256,7 @@ export const russian: Ruleset = {
   rulebook: 'russian',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  riichiRetractMs: 3000,
   // RUS-CHOMBO: "a penalty the size of a mangan", paid as EMA12-CHOMBO-PAY.
   chombo: { kind: 'mangan' },
 };
