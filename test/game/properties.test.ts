@@ -26,6 +26,7 @@ function tileIdsIn(view: TableView): number[] {
   for (const s of view.seats) {
     for (const d of s.discards) ids.push(d.tile);
     for (const m of s.melds) ids.push(...m.tiles);
+    for (const p of s.penaltyTiles) ids.push(p.tile);
   }
   for (const w of view.lastResult?.wins ?? []) ids.push(w.winTile, ...w.concealed, ...w.uraIndicators);
   for (const r of view.lastResult?.revealed ?? []) ids.push(...r.concealed);
@@ -60,6 +61,8 @@ function problems(game: Game, startTotal: number, views: boolean): string | null
   for (const s of game.seats) {
     for (const d of s.discards) publicTiles.add(d.tile);
     for (const m of s.melds) for (const t of m.tiles) publicTiles.add(t);
+    // WSOM penalty tiles are face up: public once exposed (§3.7).
+    for (const p of s.penaltyTiles) publicTiles.add(p.tile);
   }
   if (game.phase === 'handEnded' || game.phase === 'gameOver') {
     for (const w of game.lastResult!.wins) [w.winTile, ...w.concealed, ...w.uraIndicators].forEach((t) => publicTiles.add(t));

@@ -52,14 +52,48 @@ function tilesOk(g: Game): string | null {
   return null;
 }
 
+/**
+ * A tile a view shows that its viewer may not know, or null: public tiles are dora indicators,
+ * discards, melds, WSOM penalty tiles (face up once exposed, §3.7) and what a hand's end reveals.
+ */
+function leak(g: Game): string | null {
+  const pub = new Set<number>(g.doraIndicators);
+  for (const s of g.seats) {
+    for (const d of s.discards) pub.add(d.tile);
+    for (const m of s.melds) for (const t of m.tiles) pub.add(t);
+    for (const p of s.penaltyTiles) pub.add(p.tile);
+  }
+  for (const viewer of [...SEATS, 'spectator'] as const) {
+    const v = viewFor(g, viewer);
+    const own = new Set(viewer === 'spectator' ? [] : g.seats[viewer].hand);
+    const shown = new Set<number>([...v.uraIndicators]);
+    for (const w of v.lastResult?.wins ?? []) [w.winTile, ...w.concealed, ...w.uraIndicators].forEach((t) => shown.add(t));
+    for (const r of v.lastResult?.revealed ?? []) r.concealed.forEach((t) => shown.add(t));
+    const ids = [...(v.hand ?? []), ...(v.drawn != null ? [v.drawn] : [])];
+    if (v.claim) ids.push(v.claim.tile);
+    for (const s of v.seats) {
+      for (const d of s.discards) ids.push(d.tile);
+      for (const m of s.melds) ids.push(...m.tiles);
+      for (const p of s.penaltyTiles) ids.push(p.tile);
+    }
+    const bad = ids.filter((t) => !pub.has(t) && !own.has(t) && !shown.has(t) && t !== g.claimTile);
+    if (bad.length) return `view of ${viewer} leaks ${bad}`;
+  }
+  return null;
+}
+
 describe('random faulty declarations under every ruleset and both foul policies', () => {
   for (const name of Object.keys(SHIPPED_RULESETS)) {
-    for (const [policy, clientDraws] of [['penalise', false], ['prevent', false], ['penalise', true]] as const) {
-      it(`${name}, ${policy}${clientDraws ? ', players draw for themselves' : ''}: no crash, invariants hold, faults carry rule IDs, prevent changes nothing`, () => {
+    for (const [policy, clientDraws, wsom] of [['penalise', false, false], ['prevent', false, false], ['penalise', true, false], ['penalise', true, true]] as const) {
+      it(`${name}, ${policy}${clientDraws ? ', players draw for themselves' : ''}${wsom ? ', WSOM count and claims' : ''}: no crash, invariants hold, faults carry rule IDs, prevent changes nothing`, () => {
         // A 'penalise' ruleset needs a chombo penalty; tenhou has none, so it takes WRC's.
-        const rules = makeRuleset(name, { foulPolicy: policy, clientDraws, ...(policy === 'penalise' && name === 'tenhou' ? { chombo: { kind: 'globalPoints', points: 20 } } : {}) });
+        const rules = makeRuleset(name, {
+          foulPolicy: policy, clientDraws, wsom: { count: wsom, claims: wsom },
+          ...(policy === 'penalise' && name === 'tenhou' ? { chombo: { kind: 'globalPoints', points: 20 } } : {}),
+        });
         let faults = 0;
         let refusedWithRule = 0;
+        let penaltyTiles = 0;
         for (let g = 0; g < 4; g++) {
           const ref = new Referee({ rules, seed: `${name}-${policy}-${g}` });
           const game = ref.game;
@@ -79,6 +113,7 @@ describe('random faulty declarations under every ruleset and both foul policies'
             const r = faulty ? ref.apply(seat, randomDeclaration(rng, game, seat)) : ref.apply(acting, choose(game.legalActions(acting)));
             if (r.ok) {
               for (const e of r.events as RefereeEvent[]) {
+                if (e.type === 'penaltyTiles') penaltyTiles++;
                 if (e.type === 'fault') {
                   faults++;
                   if (!isRuleId(e.rule)) expect.fail(`fault with an unknown rule ID ${e.rule}`);
@@ -92,7 +127,7 @@ describe('random faulty declarations under every ruleset and both foul policies'
                 if (!isRuleId(r.refusal.rule)) expect.fail(`refusal with an unknown rule ID ${r.refusal.rule}`);
               }
             }
-            const problem = tilesOk(game);
+            const problem = tilesOk(game) ?? (faulty || !game.inHand ? leak(game) : null);
             if (problem) expect.fail(problem);
             const sum = game.scores.reduce((a, b) => a + b, 0) + game.riichiSticks * rules.riichiStick;
             if (sum !== total) expect.fail(`points and sticks sum to ${sum}, not ${total}`);
@@ -102,6 +137,7 @@ describe('random faulty declarations under every ruleset and both foul policies'
           expect(again.game.standings).toEqual(game.standings);
           expect(again.faults).toEqual(ref.faults);
         }
+        if (wsom) expect(penaltyTiles).toBeGreaterThan(0);
         if (policy === 'penalise') expect(faults).toBeGreaterThan(0);
         else expect(faults + refusedWithRule).toBeGreaterThan(0);
       });

@@ -285,7 +285,7 @@ export class Game {
     const s = this.seats[seat];
     const k = kindOf(tile);
     if (this.afterCall || s.drawn === null) return { code: 'MUST_DISCARD', reason: 'after a call you must discard' };
-    if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot declare kan' };
+    if (!s.mayCall) return { code: 'DEAD_HAND', reason: 'a dead hand cannot declare kan' };
     if (this.remaining <= 0) return { code: 'LAST_TILE', reason: 'no kan on the last tile (EMA12-LAST-TILE-CLAIM)' };
     if (this.kanSeats.length >= 4) return { code: 'KAN_LIMIT', reason: 'four kans have been declared' };
     if (type === 'shouminkan') {
@@ -334,7 +334,7 @@ export class Game {
       }
       case 'daiminkan': {
         if (opts.some((o) => o.type === 'daiminkan')) return null;
-        if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot call' };
+        if (!s.mayCall) return { code: 'DEAD_HAND', reason: 'a dead hand cannot call' };
         return { code: 'CANNOT_CALL', reason: 'you cannot kan this tile' };
       }
       default:
@@ -356,7 +356,7 @@ export class Game {
   private callRefusal(seat: Seat, type: 'pon' | 'chii', tiles: TileId[]): Refusal {
     const w = this.claim!;
     const s = this.seats[seat];
-    if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot call' };
+    if (!s.mayCall) return { code: 'DEAD_HAND', reason: 'a dead hand cannot call' };
     if (s.riichi !== 'none') return { code: 'CANNOT_CALL', reason: 'no calls in riichi' };
     if (w.reason !== 'discard') return { code: 'CANNOT_CALL', reason: 'only ron may rob a kan' };
     if (this.remaining <= 0) return { code: 'LAST_TILE', reason: 'the last tile may only be claimed to win (EMA12-LAST-TILE-CLAIM)' };
@@ -480,6 +480,8 @@ export class Game {
     }
     const tsumogiri = tile === s.drawn;
     s.removeTile(tile);
+    // Penalty tiles are live until the owner's next discard, dead (still face up) after it (§3.7).
+    for (const p of s.penaltyTiles) p.live = false;
     s.drawn = null;
     s.kuikae = [];
     s.discards.push({ tile, tsumogiri, riichi, called: false });
@@ -522,7 +524,7 @@ export class Game {
     if (s.waits().includes(kindOf(w.tile)) && this.ronRefusal(seat) === null) {
       if (w.reason !== 'ankan' || this.isKokushiWait(seat)) out.push({ type: 'ron' });
     }
-    if (w.reason !== 'discard' || s.deadHand || s.riichi !== 'none' || this.remaining <= 0 || this.fourKansAbort) return out;
+    if (w.reason !== 'discard' || !s.mayCall || s.riichi !== 'none' || this.remaining <= 0 || this.fourKansAbort) return out;
     const kuikae = this.rules.kuikae === 'forbidden';
     if (w.from === (seat + 3) % 4) {
       const chii = chiiOptions(s, w.tile, kuikae);
@@ -894,17 +896,68 @@ export class Game {
     this.emit({ to: 'all', type: 'penalty', seat, rule, points });
   }
 
-  /** Dead hand: no chii, pon, kan, riichi or win for the rest of the hand; noten at the draw. */
-  markDead(seat: Seat, rule: string): GameEvent[] {
+  /**
+   * Dead hand: no chii, pon, kan, riichi or win for the rest of the hand; noten at the draw.
+   * `noWin` (WSOM-SHORT): only the right to win (and riichi) is lost; chii, pon and kans stay.
+   * A dead hand is never lifted (WSOM-COUNT-STAYS-DEAD); a `noWin` dead hand made fully dead
+   * later (a long hand after a short one) loses its claims too.
+   */
+  markDead(seat: Seat, rule: string, kind: 'full' | 'noWin' = 'full'): GameEvent[] {
     this.events = [];
     const s = this.seats[seat];
-    if (!s.deadHand && this.inHand) {
+    if (this.inHand && (!s.deadHand || (s.deadMayCall && kind === 'full'))) {
       s.deadHand = true;
-      this.emit({ to: 'all', type: 'deadHand', seat, rule });
-      // An open window now offers the dead seat nothing but a pass.
-      if (this.claim?.options.has(seat) && !this.claim.responses.has(seat)) this.claim.options.set(seat, [{ type: 'pass' }]);
+      s.deadMayCall = kind === 'noWin';
+      this.emit({ to: 'all', type: 'deadHand', seat, rule, ...(kind === 'noWin' ? { mayCall: true } : {}) });
+      // An open window now offers the dead seat nothing but a pass (a noWin hand keeps its calls).
+      const opts = this.claim?.options.get(seat);
+      if (opts && !this.claim!.responses.has(seat)) this.claim!.options.set(seat, kind === 'noWin' ? opts.filter((o) => o.type !== 'ron') : [{ type: 'pass' }]);
     }
     return this.takeEvents();
+  }
+
+  /**
+   * WSOM penalty tiles (§3.7): `tiles` of `seat`'s concealed hand are laid face up, live, and
+   * announced to all. Tiles it does not hold, or already face up, are skipped.
+   */
+  exposePenaltyTiles(seat: Seat, tiles: readonly TileId[], rule: string): GameEvent[] {
+    this.events = [];
+    const s = this.seats[seat];
+    const added = tiles.filter((t, i) => tiles.indexOf(t) === i && s.hand.includes(t) && !s.penaltyTiles.some((p) => p.tile === t));
+    if (this.inHand && added.length) {
+      for (const t of added) s.penaltyTiles.push({ tile: t, live: true });
+      this.emit({ to: 'all', type: 'penaltyTiles', seat, rule, tiles: added });
+    }
+    return this.takeEvents();
+  }
+
+  /** Why `seat`'s answer in the open window could not be replaced by `command`, or null (WSOM-CLAIM-CHANGE). */
+  checkChange(seat: Seat, command: Command): Refusal | null {
+    const w = this.claim;
+    if (this.phase !== 'claims' || !w || !w.responses.has(seat)) return { code: 'NOTHING_TO_RESPOND', reason: 'no answer to change' };
+    const entries = [...w.responses];
+    w.responses.delete(seat);
+    const refusal = this.check(seat, command);
+    w.responses = new Map(entries);
+    return refusal;
+  }
+
+  /**
+   * Replaces `seat`'s answer in the open window with `command` (WSOM-CLAIM-CHANGE, and a call
+   * cancelled into a pass, WSOM-CLAIM-CANCEL). The game's log keeps only the answer that
+   * counts, so a rebuild from it gives this state.
+   */
+  changeResponse(seat: Seat, command: Command): Result<GameEvent[]> {
+    const refusal = this.checkChange(seat, command);
+    if (refusal) return { ok: false, refusal };
+    this.claim!.responses.delete(seat);
+    for (let i = this.log.length - 1; i >= 0; i--) {
+      if (this.log[i].seat === seat) {
+        this.log.splice(i, 1);
+        break;
+      }
+    }
+    return this.apply(seat, command);
   }
 
   /**

@@ -28,6 +28,20 @@ export class SeatState {
   /** Missed a win while in riichi: furiten for the rest of the hand. */
   furitenRiichi = false;
   deadHand = false;
+  /**
+   * A dead hand that keeps its claims and kans: it only lost the right to win (WSOM-SHORT).
+   * False for every other dead hand (a WSOM long hand, and every other rulebook's, D25).
+   */
+  deadMayCall = false;
+  /**
+   * WSOM penalty tiles (docs/REFEREE.md §3.7, D22): tiles of the concealed hand held face up,
+   * public to every seat and spectator. They stay in `hand` for every count and stay usable:
+   * they may be discarded, melded, and be part of a win. `live` until the owner's next discard
+   * (the text's "live penalty tile, which he may discard immediately"); after that discard the
+   * rest are dead ("keep as a dead penalty tile"): still face up for the rest of the hand, still
+   * discardable later. A tile leaves the list when it leaves the hand (discarded or melded).
+   */
+  penaltyTiles: { tile: TileId; live: boolean }[] = [];
   /** Riichi declared on a noten hand, or a concealed kan in riichi that changed the waits (let stand by the referee, judged at the end). */
   notenRiichi = false;
   /** A riichi withdrawn before its discard passed: the stick is still paid, the riichi is gone (RUS-DEAD-G). */
@@ -44,6 +58,11 @@ export class SeatState {
   /** The hand changed: forget cached waits. */
   touch(): void {
     this.waitsCache = null;
+  }
+
+  /** May chii, pon and kan: not dead, or dead with only the right to win lost (WSOM-SHORT). */
+  get mayCall(): boolean {
+    return !this.deadHand || this.deadMayCall;
   }
 
   get closed(): boolean {
@@ -82,6 +101,7 @@ export class SeatState {
   removeTile(t: TileId): void {
     const i = this.hand.indexOf(t);
     if (i >= 0) this.hand.splice(i, 1);
+    if (this.penaltyTiles.length) this.penaltyTiles = this.penaltyTiles.filter((p) => p.tile !== t);
     this.touch();
   }
 }

@@ -143,7 +143,10 @@ export type GameEvent = { to: Audience } & (
   | { type: 'claimWindow'; tile: TileId; from: Seat; seats: Seat[]; reason: 'discard' | 'chankan' }
   | { type: 'handEnded'; result: HandResult; scores: number[]; uraIndicators: TileId[] }
   | { type: 'gameEnded'; standings: Standing[] }
-  | { type: 'deadHand'; seat: Seat; rule: string }
+  /** `mayCall`: a WSOM short hand, dead for winning only (it may still chii, pon and kan). */
+  | { type: 'deadHand'; seat: Seat; rule: string; mayCall?: boolean }
+  /** WSOM penalty tiles laid face up (§3.7): public from now on. */
+  | { type: 'penaltyTiles'; seat: Seat; rule: string; tiles: TileId[] }
   | { type: 'penalty'; seat: Seat; rule: string; points: number }
 );
 

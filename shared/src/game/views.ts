@@ -15,6 +15,8 @@ export interface SeatView {
   handCount: number;
   riichi: boolean;
   deadHand: boolean;
+  /** WSOM penalty tiles held face up (public, §3.7); live until the owner's next discard. */
+  penaltyTiles: { tile: TileId; live: boolean }[];
 }
 
 /** What one seat, or a spectator, may know of the table. Built only from public state and the viewer's own hand. */
@@ -65,6 +67,7 @@ export function viewFor(game: Game, viewer: Seat | 'spectator', legal?: LegalAct
       handCount: s.hand.length,
       riichi: s.riichi !== 'none',
       deadHand: s.deadHand,
+      penaltyTiles: s.penaltyTiles.map((p) => ({ ...p })),
     })),
     claim: game.claimTile === null ? null : { tile: game.claimTile, from: game.turn },
     ...(own ? { hand: [...own.hand].sort((a, b) => a - b), drawn: own.drawn } : {}),

@@ -2,14 +2,17 @@ import type { Game } from '../game/game';
 import type { Command, Refusal, Seat } from '../game/types';
 import type { Ruleset } from '../rules';
 import type { Penalty } from './penalty';
+import type { TileId } from '../tiles';
+import { callTiles } from './penaltyTiles';
 
 /**
  * What becomes of a faulty declaration: cancelled (the seat acts again), counted as the seat's
  * pass in the claim window, applied as declared (the rulebook lets it stand and punishes it),
  * turned into a plain discard of the same tile (a riichi that cannot be), or left open so the
- * seat may still correct it in the window.
+ * seat may still correct it in the window, or replacing the seat's earlier answer in the window
+ * (WSOM-CLAIM-CHANGE, and a call cancelled into a pass).
  */
-export type Effect = 'cancel' | 'pass' | 'apply' | 'discardInstead' | 'stay';
+export type Effect = 'cancel' | 'pass' | 'apply' | 'discardInstead' | 'stay' | 'replace';
 
 export interface Verdict {
   rule: string;
@@ -18,6 +21,8 @@ export interface Verdict {
   /** Judged only at the end of the hand (noten riichi, an invalid kan in riichi): said to nobody now. */
   deferred?: boolean;
   reason: string;
+  /** The tiles the declaration named, for choosing WSOM penalty tiles (default: the command's own). */
+  named?: TileId[];
 }
 
 const NONE: Penalty = { kind: 'none' };
@@ -25,6 +30,14 @@ const DEAD: Penalty = { kind: 'deadHand' };
 const CHOMBO: Penalty = { kind: 'chombo' };
 const WARN: Penalty = { kind: 'warning' };
 const points = (n: number): Penalty => ({ kind: 'points', points: n });
+const tiles = (n: number | 'allConcealed' | 'wronglyExposed'): Penalty => ({ kind: 'penaltyTiles', tiles: n });
+const CALLS: readonly Command['type'][] = ['chii', 'pon', 'daiminkan'];
+
+/** The same answer sent again (same type, same tiles in any order). */
+function sameAnswer(a: Command, b: Command): boolean {
+  const t = (c: Command) => ('tiles' in c && Array.isArray(c.tiles) ? [...c.tiles].sort((x, y) => x - y).join() : '');
+  return a.type === b.type && t(a) === t(b);
+}
 
 /** WRC-F-CALL-WHILE-DEAD-ANNOUNCED: online every dead hand is announced when it is given. */
 const CALL_WHILE_DEAD = 20;
@@ -49,6 +62,8 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
     const drawOutOfTurn = c.type === 'draw' && code === 'NOT_YOUR_TURN';
     if (drawOutOfTurn || (c.type === 'draw' && code === 'ALREADY_DREW')) {
       const what = drawOutOfTurn ? 'a draw out of turn' : 'a second draw in one turn';
+      // WSOM-COUNT-RULE: a draw out of turn or a second draw is a 15th tile, a long hand.
+      if (rules.wsom.count) return v('WSOM-LONG', DEAD, 'cancel', `${what}: too many tiles (long hand): no win, no claims, no kans`);
       if (book === 'wrc') return v('WRC-F-REVEAL-FEW', NONE, 'cancel', `${what}: the tile goes back unseen (WRC-F-REVEAL-RETURN)`);
       if (book === 'ema12') return v('EMA12-DEAD-TILE-COUNT', DEAD, 'cancel', `${what}: too many tiles`);
       return v(drawOutOfTurn ? 'RUS-DEAD-C' : 'RUS-DEAD-B', DEAD, 'cancel', what);
@@ -56,9 +71,22 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
     const skipped = discard && code === 'MUST_DRAW';
     if (skipped || (discard && (code === 'NOT_YOUR_TURN' || (inWindow && (code === 'BAD_COMMAND' || code === 'NOTHING_TO_RESPOND'))))) {
       const what = skipped ? 'a discard without drawing (short hand)' : 'a discard out of turn (short hand)';
+      // WSOM-COUNT-RULE: a discard from 13 tiles leaves 12, a short hand; it may still claim and kan.
+      if (rules.wsom.count) return v('WSOM-SHORT', DEAD, 'cancel', `${what}: may not win this hand`);
       if (book === 'wrc') return v('WRC-F-WRONG-COUNT', DEAD, 'cancel', what);
       if (book === 'ema12') return v('EMA12-DEAD-TILE-COUNT', DEAD, 'cancel', `${what}: too few tiles`);
       return v(skipped ? 'RUS-DEAD-E' : 'RUS-DEAD-B', DEAD, 'cancel', skipped ? 'skipping a turn' : what);
+    }
+  }
+
+  // WSOM: a call may be changed into another call or a win without penalty (WSOM-CLAIM-CHANGE),
+  // or cancelled into a pass at the cost of two penalty tiles (WSOM-CLAIM-CANCEL). A change to an
+  // answer the seat could not give is not a change: the base row below (the first answer stands).
+  if (rules.wsom.claims && code === 'ALREADY_RESPONDED' && inWindow) {
+    const first = game.responseOf(seat);
+    if (first && CALLS.includes(first.type) && !sameAnswer(first, c)) {
+      if (c.type === 'pass') return { ...v('WSOM-CLAIM-CANCEL', tiles(2), 'replace', `your ${first.type} is cancelled: two tiles become penalty tiles`), named: callTiles(game, seat, first) };
+      if ((CALLS.includes(c.type) || c.type === 'ron') && game.checkChange(seat, c) === null) return v('WSOM-CLAIM-CHANGE', NONE, 'replace', `your ${first.type} is changed to ${c.type}, no penalty`);
     }
   }
 
@@ -82,6 +110,11 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
       return reveal ? v('RUS-CHOMBO-F', CHOMBO, effect, `${c.type} with a dead hand, hand shown`) : v('RUS-DEAD-H', DEAD, effect, `${c.type} with a dead hand`);
     }
     if (!falseWin) return null;
+    if (rules.wsom.claims) {
+      return reveal
+        ? v('WSOM-FALSE-WIN-REVEALED', tiles('allConcealed'), effect, `false win, hand shown: ${what}; play goes on, every concealed tile becomes a penalty tile`)
+        : v('WSOM-WIN-CANCEL', tiles(3), effect, `win cancelled before showing: ${what}; three tiles become penalty tiles`);
+    }
     if (book === 'wrc') return reveal ? v('WRC-F-FALSE-WIN-REVEALED', CHOMBO, effect, `false win, hand shown: ${what}`) : v('WRC-F-FALSE-WIN-HIDDEN', DEAD, effect, `false win, hand kept concealed: ${what}`);
     if (book === 'ema12') return v('EMA12-CHOMBO-FALSE-WIN', CHOMBO, effect, `invalid win declaration: ${what}`);
     if (code === 'FURITEN' || (ownDiscard && s.waits().includes(game.claimTile! >> 2))) return v('RUS-CHOMBO-G', CHOMBO, effect, 'ron while furiten');
@@ -117,6 +150,8 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
           : v('EMA12-CHOMBO-BAD-ANKAN', CHOMBO, 'apply', 'a concealed kan in riichi that changes the waits', true);
       }
       if (code === 'DEAD_HAND') return deadCall(book, 'cancel', 'kan with a dead hand');
+      if (rules.wsom.claims && ['INVALID_MELD', 'TILE_NOT_IN_HAND', 'MUST_DISCARD', 'LAST_TILE', 'KAN_LIMIT'].includes(code))
+        return v('WSOM-KAN-CANCEL', NONE, 'cancel', `a kan that cannot be made is cancelled, no penalty: ${refusal.reason}`);
       if (['INVALID_MELD', 'TILE_NOT_IN_HAND', 'MUST_DISCARD'].includes(code)) {
         if (book === 'russian') return inRiichi ? v('RUS-CHOMBO-D', CHOMBO, 'cancel', 'an incorrect kan in riichi') : v('RUS-WARN', WARN, 'cancel', `a kan that cannot be made: ${refusal.reason}`);
         const rule = c.type === 'ankan' ? 'WRC-F-FALSE-CALL-ANKAN' : 'WRC-F-FALSE-CALL-MELD';
@@ -144,6 +179,11 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
         return v('RUS-SPECIAL-BAD-CALL', NONE, 'pass', 'a call that leaves only swap-call discards: the call is lost');
       }
       const notHeld = code === 'TILE_NOT_IN_HAND' || (c.type === 'daiminkan' && code === 'CANNOT_CALL' && !s.deadHand && !isForbiddenCall(game, seat, c));
+      if (rules.wsom.claims) {
+        if (notHeld) return v('WSOM-CLAIM-CANCEL', tiles(2), 'pass', `a ${c.type} that cannot be carried out is cancelled: two tiles become penalty tiles (${refusal.reason})`);
+        // Invalid or forbidden set (F17, F18): the seat may remedy it in this window; see Referee.
+        return { ...v('WSOM-CLAIM-FIXED-AT-ONCE', tiles('wronglyExposed'), 'stay', `a wrong ${c.type}: fix it in this window; the tiles named and not in the final set become penalty tiles (${refusal.reason})`), named: callTiles(game, seat, c) };
+      }
       if (book === 'russian') return v('RUS-SPECIAL-BAD-CALL', NONE, 'pass', `a ${c.type} that cannot be made: ${refusal.reason}`);
       if (notHeld) return byBook(book, v('WRC-F-FALSE-CALL-MELD', NONE, 'pass', `a ${c.type} that cannot be carried out: ${refusal.reason}`), 'pass', refusal.reason);
       if (code === 'INVALID_MELD') {

@@ -6,6 +6,8 @@ import type { Penalty } from './penalty';
 import { prescribedCommand } from './timePrescribed';
 import { entryOf } from './catalogue';
 import { isRuleId, type RuleId } from './ids';
+import { callTiles, choosePenaltyTiles, namedTiles, wronglyExposed } from './penaltyTiles';
+import type { TileId } from '../tiles';
 
 /** The penalty a manual fault applies, or why it cannot be given. */
 function manualPenalty(f: ManualFault): Penalty | string {
@@ -99,8 +101,11 @@ export class Referee {
   private pending: FaultRecord[] = [];
   /** Faults found at the end of a hand, announced with its result. */
   private endFaults: FaultEvent[] = [];
-  /** Seats whose invalid chii/pon (WRC-F-INVALID-GROUP) may still be corrected in the open window, with the call's type. */
-  private correcting = new Map<Seat, Command['type']>();
+  /**
+   * Seats whose invalid call may still be corrected in the open window, with the call's type:
+   * WRC-F-INVALID-GROUP, or WSOM-CLAIM-FIXED-AT-ONCE with the tiles named so far (`named`).
+   */
+  private correcting = new Map<Seat, { call: Command['type']; named?: TileId[] }>();
 
   constructor(opts: GameOptions) {
     this.game = new Game({
@@ -135,11 +140,11 @@ export class Referee {
     const refusal = this.game.check(seat, command);
     if (!refusal) {
       this.record(seat, command, by, at);
-      const correction = this.endCorrection(seat, command.type);
+      const correction = this.endCorrection(seat, command);
       const r = this.game.apply(seat, command);
       const events: RefereeEvent[] = r.ok ? r.value : [];
       if (!correction) return { ok: true, events: this.settle(events) };
-      return { ok: true, events: this.settle([correction.event, ...events]), fault: correction.fault };
+      return { ok: true, events: this.settle([...correction.events, ...events]), ...(correction.fault ? { fault: correction.fault } : {}) };
     }
     const verdict = judge(this.game, seat, command, refusal);
     if (!verdict) return { ok: false, refusal };
@@ -209,26 +214,38 @@ export class Referee {
       const r = this.game.apply(seat, command, { allow: [refusal.code] });
       return { ok: true, events: this.settle(r.ok ? r.value : []) };
     }
-    if (verdict.effect === 'stay') this.correcting.set(seat, command.type);
+    const named = verdict.named ?? namedTiles(command);
+    if (verdict.effect === 'stay' && verdict.rule === 'WSOM-CLAIM-FIXED-AT-ONCE') {
+      // A second wrong set in the same window: every tile named so far may become a penalty tile.
+      const before = this.correcting.get(seat)?.named ?? [];
+      this.correcting.set(seat, { call: command.type, named: [...before, ...named.filter((t) => !before.includes(t))] });
+    } else if (verdict.effect === 'stay') this.correcting.set(seat, { call: command.type });
     else {
       // Any other faulty answer withdraws an invalid group still open to correction.
-      const withdrawn = this.endCorrection(seat, 'pass');
-      if (withdrawn) events.push(withdrawn.event);
+      const withdrawn = this.endCorrection(seat, { type: 'pass' });
+      if (withdrawn) events.push(...withdrawn.events);
     }
     this.faults.push(fault);
     events.push({ to: 'all', type: 'fault', seat, rule: verdict.rule, penalty: verdict.penalty, effect: verdict.effect, reason: verdict.reason });
     const inWindow = this.game.phase === 'claims';
-    events.push(...this.punish(fault, inWindow));
+    events.push(...this.punish(fault, inWindow, named));
     if (this.game.inHand) events.push(...this.carryOut(seat, command, refusal, verdict.effect));
     return { ok: true, events: this.settle(events), fault };
   }
 
   /** Applies a penalty through the engine's primitives. A chombo in an open window waits for it. */
-  private punish(fault: FaultRecord, inWindow: boolean): RefereeEvent[] {
+  private punish(fault: FaultRecord, inWindow: boolean, named: readonly TileId[] = []): RefereeEvent[] {
     const { seat, rule, penalty } = fault;
     switch (penalty.kind) {
       case 'deadHand':
-        return this.game.markDead(seat, rule);
+        // A WSOM short hand loses only the right to win; every other dead hand its claims and kans too.
+        return this.game.markDead(seat, rule, rule === 'WSOM-SHORT' ? 'noWin' : 'full');
+      case 'penaltyTiles': {
+        // WSOM-CLAIM-FIXED-AT-ONCE's tiles are known only when the seat has fixed (or dropped) its call.
+        if (penalty.tiles === 'wronglyExposed' || !this.game.inHand) return [];
+        const s = this.game.seats[seat];
+        return this.game.exposePenaltyTiles(seat, choosePenaltyTiles(s, named, penalty.tiles === 'allConcealed' ? 'all' : penalty.tiles), rule);
+      }
       case 'points':
         return this.game.penalize(seat, rule, penalty.points);
       case 'warning': {
@@ -272,6 +289,10 @@ export class Referee {
         const r = g.apply(seat, { type: 'discard', tile: (command as { tile: number }).tile });
         return r.ok ? r.value : [];
       }
+      case 'replace': {
+        const r = g.changeResponse(seat, command);
+        return r.ok ? r.value : [];
+      }
       default:
         return [];
     }
@@ -280,17 +301,25 @@ export class Referee {
   /**
    * The seat answers the window after an invalid group (WRC-F-INVALID-GROUP, D5): a valid call of
    * the same kind is its correction, anything else (a pass, another call, the clock) withdraws it.
+   * Under WSOM-CLAIM-FIXED-AT-ONCE any valid answer ends it: the tiles it named that are not in
+   * the set finally made become penalty tiles (all of them it still holds when no set is made).
    */
-  private endCorrection(seat: Seat, answer: Command['type']): { fault: FaultRecord; event: FaultEvent } | null {
-    const call = this.game.phase === 'claims' ? this.correcting.get(seat) : undefined;
-    if (call === undefined) return null;
+  private endCorrection(seat: Seat, answer: Command): { fault?: FaultRecord; events: RefereeEvent[] } | null {
+    const open = this.game.phase === 'claims' ? this.correcting.get(seat) : undefined;
+    if (open === undefined) return null;
     this.correcting.delete(seat);
-    const corrected = answer === call;
+    if (open.named) {
+      const made = answer.type === 'chii' || answer.type === 'pon' || answer.type === 'daiminkan' ? callTiles(this.game, seat, answer) : [];
+      const wrong = wronglyExposed(this.game.seats[seat], open.named, made);
+      return { events: this.game.exposePenaltyTiles(seat, wrong, 'WSOM-CLAIM-FIXED-AT-ONCE') };
+    }
+    const call = open.call;
+    const corrected = answer.type === call;
     const rule = corrected ? 'WRC-F-INVALID-GROUP-CORRECT' : 'WRC-F-FALSE-CALL-MELD';
     const reason = corrected ? `the invalid ${call} was corrected in the same window` : `the invalid ${call} was not corrected: withdrawn`;
     const fault: FaultRecord = { seat, rule, penalty: { kind: 'none' }, reason, hand: this.game.hands.length - 1 };
     this.faults.push(fault);
-    return { fault, event: { to: 'all', type: 'fault', seat, rule, penalty: { kind: 'none' }, effect: corrected ? 'apply' : 'pass', reason } };
+    return { fault, events: [{ to: 'all', type: 'fault', seat, rule, penalty: { kind: 'none' }, effect: corrected ? 'apply' : 'pass', reason }] };
   }
 
   /** After each step: a window that closed without a win turns its pending chombos into a chombo. */

@@ -125,6 +125,14 @@ export const RulesetSchema = z
      * short hands). Off: the server draws for them. Replacement tiles after a kan are always dealt.
      */
     clientDraws: z.boolean(),
+    /**
+     * World Series of Mahjong rules as an overlay on the ruleset's own rulebook (docs/REFEREE.md
+     * §1.5 WSOM column, §3.7). `count`: wrong tile counts are WSOM-LONG (dead: no win, no claim,
+     * no kan) and WSOM-SHORT (dead: no win, claims and kans still allowed) — reachable only with
+     * `clientDraws`. `claims`: wrong claims, false wins and cancelled kans are judged as WSOM's
+     * (penalty tiles exposed face up and play going on) instead of the rulebook's own rows.
+     */
+    wsom: z.strictObject({ count: z.boolean(), claims: z.boolean() }),
     /** A riichi may be withdrawn this long after it is declared, at the cost of a dead hand (RUS-DEAD-G); null: never. */
     riichiRetractMs: z.number().int().positive().nullable(),
     /** Clocks: none, WSOM's turn and hand limits (WSOM-TIME-*), or a base time plus a bank. */
@@ -155,6 +163,8 @@ export const RulesetSchema = z
         path: ['abortiveDraws', 'tripleRon'],
         message: `a triple-ron abortive draw needs multipleRon "double" (multipleRon is "${r.multipleRon}")`,
       });
+    if (r.wsom.count && !r.clientDraws)
+      ctx.addIssue({ code: 'custom', path: ['wsom', 'count'], message: 'wsom.count needs clientDraws (only players who draw for themselves can hold a wrong count)' });
     if (r.foulPolicy === 'penalise' && r.chombo.kind === 'none')
       ctx.addIssue({ code: 'custom', path: ['chombo'], message: 'foulPolicy "penalise" needs a chombo penalty (kind "globalPoints" or "mangan")' });
   });

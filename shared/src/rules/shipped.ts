@@ -52,6 +52,7 @@ export const tenhou: Ruleset = {
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  wsom: { count: false, claims: false },
   riichiRetractMs: null,
   chombo: { kind: 'none' },
 };
@@ -103,6 +104,7 @@ export const wrc2015: Ruleset = {
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  wsom: { count: false, claims: false },
   riichiRetractMs: null,
   chombo: { kind: 'globalPoints', points: 20 },
 };
@@ -154,6 +156,7 @@ export const ema2012: Ruleset = {
   rulebook: 'ema12',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  wsom: { count: false, claims: false },
   riichiRetractMs: null,
   chombo: { kind: 'mangan' },
 };
@@ -203,6 +206,7 @@ export const ema2016: Ruleset = {
   rulebook: 'wrc',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  wsom: { count: false, claims: false },
   riichiRetractMs: null,
   chombo: { kind: 'globalPoints', points: 20 },
 };
@@ -256,6 +260,7 @@ export const russian: Ruleset = {
   rulebook: 'russian',
   timeControl: { kind: 'none' },
   clientDraws: false,
+  wsom: { count: false, claims: false },
   riichiRetractMs: 3000,
   // RUS-CHOMBO: "a penalty the size of a mangan", paid as EMA12-CHOMBO-PAY.
   chombo: { kind: 'mangan' },
