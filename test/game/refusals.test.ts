@@ -8,7 +8,7 @@ import { Rng } from '@jantaku/shared/game/rng';
 import type { Command, RefusalCode, Seat } from '@jantaku/shared/game/types';
 import { SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import { randomChooser } from '../support/randomBot';
-import { can, discard, passClaims, play, riichi, scenario, snapshot, tileOf, tilesOf, tsumogiri, tsumogiriUntil, type Scenario } from '../support/scenario';
+import { discard, passClaims, play, riichi, scenario, snapshot, tileOf, tilesOf, tsumogiri, tsumogiriUntil, type Scenario } from '../support/scenario';
 
 const NOTEN: Scenario['haipai'] = ['147m258p369s1234z', '147m258p369s1567z', '258m369p147s2345z', '369m147p258s3467z'];
 const pair = (g: Game, seat: Seat, mpsz: string) => tilesOf(g, seat, mpsz) as [number, number];
