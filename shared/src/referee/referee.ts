@@ -133,7 +133,6 @@ export class Referee {
   apply(seat: Seat, message: unknown, by?: 'clock', at?: number): Judged {
     if (!Number.isInteger(seat) || seat < 0 || seat > 3) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: 'no such seat' } };
     if (isRetract(message)) return this.retractRiichi(seat, at);
-    if (message && typeof message === 'object' && (message as { type?: unknown }).type === 'riichi') this.riichiAt[seat] = at ?? null;
     const parsed = parseCommand(message);
     if (!parsed.ok) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: parsed.reason } };
     const command = parsed.command;
@@ -142,6 +141,7 @@ export class Referee {
       this.record(seat, command, by, at);
       const correction = this.endCorrection(seat, command);
       const r = this.game.apply(seat, command);
+      if (command.type === 'riichi') this.riichiAt[seat] = at ?? null;
       const events: RefereeEvent[] = r.ok ? r.value : [];
       if (!correction) return { ok: true, events: this.settle(events) };
       return { ok: true, events: this.settle([...correction.events, ...events]), ...(correction.fault ? { fault: correction.fault } : {}) };
@@ -150,6 +150,7 @@ export class Referee {
     if (!verdict) return { ok: false, refusal };
     if (this.rules.foulPolicy === 'prevent') return { ok: false, refusal: { code: refusal.code, rule: verdict.rule, reason: `${verdict.rule}: ${verdict.reason}` } };
     this.record(seat, command, by, at);
+    if (verdict.deferred && command.type === 'riichi') this.riichiAt[seat] = at ?? null;
     return this.penalise(seat, command, refusal, verdict);
   }
 
