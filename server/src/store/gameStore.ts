@@ -1,0 +1,271 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { parseRuleset, type Ruleset } from '@jantaku/shared/rules/index';
+import type { RefereeLogEntry } from '@jantaku/shared/referee/referee';
+import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
+
+type DB = InstanceType<typeof Database>;
+
+export const DEFAULT_DB_PATH = './data/jantaku.sqlite';
+
+/**
+ * How hard a commit goes to the disk (SQLite's `PRAGMA synchronous`, with the WAL journal).
+ *
+ * `NORMAL` (the default): each commit is written to the WAL with write(2) before `append`
+ * returns, so it is in the operating system's page cache: a kill -9 (or any crash) of the
+ * process loses nothing, and the file is always consistent. The WAL is fsynced at checkpoints
+ * only, so a power loss or kernel crash may roll back the last commits. Measured here: ~0.04 ms
+ * per append, which leaves the event loop free for hundreds of tables.
+ *
+ * `FULL`: each commit also fsyncs the WAL, so it survives the machine going down as well, at
+ * the cost of one fsync per command (~0.8 ms here, blocking the event loop: ~1,200 commands/s
+ * for the whole process at most). For deployments that must survive power loss.
+ */
+export type Synchronous = 'FULL' | 'NORMAL';
+
+export interface GameStoreOptions {
+  /** The SQLite file (its directory is created if missing), or ':memory:'. Default ./data/jantaku.sqlite. */
+  path?: string;
+  synchronous?: Synchronous;
+}
+
+export type GameStatus = 'open' | 'finished';
+
+/** A seat as the table was set up: who sits there (never any tile). */
+export interface StoredSeat {
+  kind: 'player' | 'bot' | 'empty';
+  name?: string;
+  /** The bot's strategy, for a bot seat. */
+  bot?: string;
+  /** A player's stable identity, if the server has one. */
+  playerId?: string;
+}
+
+export interface NewGame {
+  /** Default: a random UUID. */
+  id?: string;
+  /** Validated again (parseRuleset) and stored whole, not just its name. */
+  rules: Ruleset;
+  seed: string;
+  seats: readonly StoredSeat[];
+  /** The table's other settings (time control, private or listed, ...): any JSON. */
+  options?: Record<string, unknown>;
+  /** ms since the epoch; default now. */
+  created?: number;
+}
+
+export interface GameRecord {
+  id: string;
+  created: number;
+  rules: Ruleset;
+  seed: string;
+  seats: StoredSeat[];
+  options: Record<string, unknown>;
+  status: GameStatus;
+  finished: number | null;
+  result: unknown;
+  /** Commands stored for this game. */
+  commands: number;
+}
+
+/** A stored command as it is in the file (recovery parses and checks it itself). */
+export interface CommandRow {
+  seq: number;
+  entry: string;
+  at: number;
+}
+
+interface GameRow {
+  id: string;
+  created: number;
+  ruleset: string;
+  seed: string;
+  seats: string;
+  options: string;
+  status: GameStatus;
+  finished: number | null;
+  result: string | null;
+  commands: number;
+}
+
+export class StoreError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
+
+const GAME_COLUMNS = `g.id, g.created, g.ruleset, g.seed, g.seats, g.options, g.status, g.finished, g.result,
+  (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands`;
+
+/**
+ * The record of every game: its ruleset, seed, seats and the referee's command log, in SQLite
+ * (WAL). Every write is synchronous: when `append` returns, the command is committed (written to
+ * the WAL: safe from a crash of the process; with `synchronous: 'FULL'`, also fsynced: safe from
+ * a crash of the machine), so a room may broadcast its effects.
+ */
+export class GameStore {
+  readonly path: string;
+  readonly synchronous: Synchronous;
+  private readonly db: DB;
+  private readonly insertGame;
+  private readonly insertCommand;
+  private readonly finishGame;
+  private readonly selectGame;
+  private readonly selectCommands;
+
+  constructor(opts: GameStoreOptions = {}) {
+    const path = opts.path ?? DEFAULT_DB_PATH;
+    this.path = path === ':memory:' ? path : resolve(path);
+    if (path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true });
+    this.synchronous = opts.synchronous ?? 'NORMAL';
+    this.db = new Database(this.path);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma(`synchronous = ${this.synchronous}`);
+      this.db.pragma('foreign_keys = ON');
+      this.db.pragma('busy_timeout = 5000');
+      migrate(this.db);
+    } catch (e) {
+      this.db.close();
+      throw e;
+    }
+    this.insertGame = this.db.prepare<[string, number, string, string, string, string]>(
+      `INSERT INTO games (id, created, ruleset, seed, seats, options) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    // One statement: the next seq of an open game (none if it is finished or unknown).
+    this.insertCommand = this.db.prepare<[string, number, string], { seq: number }>(
+      `INSERT INTO commands (game_id, seq, entry, at)
+       SELECT g.id, (SELECT COALESCE(MAX(c.seq), -1) + 1 FROM commands c WHERE c.game_id = g.id), ?, ?
+       FROM games g WHERE g.id = ? AND g.status = 'open'
+       RETURNING seq`,
+    );
+    this.finishGame = this.db.prepare<[number, string, string]>(
+      `UPDATE games SET status = 'finished', finished = ?, result = ? WHERE id = ? AND status = 'open'`,
+    );
+    this.selectGame = this.db.prepare<[string], GameRow>(`SELECT ${GAME_COLUMNS} FROM games g WHERE g.id = ?`);
+    this.selectCommands = this.db.prepare<[string], CommandRow>(`SELECT seq, entry, at FROM commands WHERE game_id = ? ORDER BY seq`);
+  }
+
+  /** The schema version of the open file. */
+  get schemaVersion(): number {
+    return schemaVersionOf(this.db);
+  }
+
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
+  createGame(game: NewGame): GameRecord {
+    const rules = parseRuleset(game.rules);
+    if (typeof game.seed !== 'string' || game.seed === '') throw new StoreError('a game needs a seed');
+    if (!Array.isArray(game.seats) || game.seats.length !== 4) throw new StoreError('a game has four seats');
+    const id = game.id ?? randomUUID();
+    const created = game.created ?? Date.now();
+    try {
+      this.insertGame.run(id, created, JSON.stringify(rules), game.seed, JSON.stringify(game.seats), JSON.stringify(game.options ?? {}));
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new StoreError(`game ${id} already exists`);
+      throw e;
+    }
+    return this.getGame(id)!;
+  }
+
+  /**
+   * Appends one judged entry to a game's log and returns its seq (its index in the referee's
+   * log). Synchronous: committed before it returns. Throws if the game is unknown or finished.
+   */
+  append(gameId: string, entry: RefereeLogEntry, at: number = Date.now()): number {
+    const row = this.insertCommand.get(JSON.stringify(entry), at, gameId);
+    if (!row) {
+      const game = this.selectGame.get(gameId);
+      throw new StoreError(game ? `game ${gameId} is finished: nothing more can be appended` : `no game ${gameId}`);
+    }
+    return row.seq;
+  }
+
+  /** Marks a game finished with its result (any JSON: standings, faults...). */
+  finish(gameId: string, result: unknown, at: number = Date.now()): void {
+    const r = this.finishGame.run(at, JSON.stringify(result ?? null), gameId);
+    if (r.changes !== 1) {
+      const game = this.selectGame.get(gameId);
+      throw new StoreError(game ? `game ${gameId} is already finished` : `no game ${gameId}`);
+    }
+  }
+
+  listGames(filter: { status?: GameStatus; limit?: number } = {}): GameRecord[] {
+    const where = filter.status ? `WHERE g.status = ?` : '';
+    const limit = filter.limit !== undefined ? `LIMIT ${Math.max(0, Math.floor(filter.limit))}` : '';
+    const params = filter.status ? [filter.status] : [];
+    const rows = this.db.prepare<unknown[], GameRow>(`SELECT ${GAME_COLUMNS} FROM games g ${where} ORDER BY g.created, g.id ${limit}`).all(...params);
+    return rows.map(toRecord);
+  }
+
+  getGame(id: string): GameRecord | null {
+    const row = this.selectGame.get(id);
+    return row ? toRecord(row) : null;
+  }
+
+  /** A game's log, parsed, in order (throws on a row that is not JSON: recovery reports those per game). */
+  commands(id: string): RefereeLogEntry[] {
+    return this.commandRows(id).map((r) => JSON.parse(r.entry) as RefereeLogEntry);
+  }
+
+  /** A game's log as stored. */
+  commandRows(id: string): CommandRow[] {
+    return this.selectCommands.all(id);
+  }
+
+  /** Runs `fn` in one transaction (several appends committed together, or none). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Checkpoints the WAL into the main file and closes it. */
+  close(): void {
+    if (!this.db.open) return;
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      this.db.close();
+    }
+  }
+}
+
+function toRecord(r: GameRow): GameRecord {
+  return {
+    id: r.id,
+    created: r.created,
+    rules: JSON.parse(r.ruleset) as Ruleset,
+    seed: r.seed,
+    seats: JSON.parse(r.seats) as StoredSeat[],
+    options: JSON.parse(r.options) as Record<string, unknown>,
+    status: r.status,
+    finished: r.finished,
+    result: r.result === null ? null : JSON.parse(r.result),
+    commands: r.commands,
+  };
+}
+
+function schemaVersionOf(db: DB): number {
+  const row = db.prepare<[], { v: number | null }>(`SELECT MAX(version) AS v FROM schema_migrations`).get();
+  return row?.v ?? 0;
+}
+
+/** Applies the migrations the file lacks; refuses a file from a newer schema. */
+function migrate(db: DB): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied INTEGER NOT NULL)`);
+  const current = schemaVersionOf(db);
+  if (current > SCHEMA_VERSION)
+    throw new StoreError(`the store's schema is version ${current}, newer than this server's (${SCHEMA_VERSION}): upgrade the server`);
+  const record = db.prepare<[number, string, number]>(`INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)`);
+  for (const m of MIGRATIONS) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.version, m.name, Date.now());
+    })();
+  }
+}

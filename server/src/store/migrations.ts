@@ -1,0 +1,41 @@
+/**
+ * The store's schema, as an ordered list of migrations. A file records every migration applied
+ * to it (`schema_migrations`); opening a file applies the missing ones, each in its own
+ * transaction, and refuses a file written by a newer server (a version it does not know).
+ * To evolve the schema, append a migration: never edit one that has shipped.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'games and command log',
+    sql: `
+      CREATE TABLE games (
+        id       TEXT PRIMARY KEY,
+        created  INTEGER NOT NULL,               -- ms since the epoch
+        ruleset  TEXT NOT NULL,                  -- the full validated ruleset, JSON
+        seed     TEXT NOT NULL,
+        seats    TEXT NOT NULL,                  -- JSON array of the four seats
+        options  TEXT NOT NULL DEFAULT '{}',     -- the table's other options (time control, listing...), JSON
+        status   TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished')),
+        finished INTEGER,                        -- ms since the epoch
+        result   TEXT                            -- JSON, once finished
+      );
+      CREATE INDEX games_status ON games (status, created);
+      CREATE TABLE commands (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq     INTEGER NOT NULL,                -- 0-based index in the referee's log
+        entry   TEXT NOT NULL,                   -- the RefereeLogEntry, JSON
+        at      INTEGER NOT NULL,                -- ms since the epoch, when it was stored
+        PRIMARY KEY (game_id, seq)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,0 +1,109 @@
+import { schema, t, type SchemaType } from '@colyseus/schema';
+
+/**
+ * The wire shape of a table (issue 4): `@colyseus/schema` 5 classes the server fills from
+ * `viewFor` projections only, and clients decode. Public fields reach every client; a seat's
+ * `own` part is marked `.view()` and reaches only the client whose StateView added that seat.
+ * The wall, the dead wall and unrevealed ura dora have no field here: counts only.
+ * Arrays are per hand (discards, melds) and reset when a hand starts.
+ */
+
+export const DiscardState = schema(
+  {
+    tile: t.uint8().default(0),
+    tsumogiri: t.boolean().default(false),
+    riichi: t.boolean().default(false),
+    called: t.boolean().default(false),
+  },
+  'Discard',
+);
+export type DiscardState = SchemaType<typeof DiscardState>;
+
+export const MeldState = schema(
+  {
+    type: t.string().default(''),
+    tiles: t.array('uint8'),
+    /** -1: none (ankan). */
+    calledTile: t.int16().default(-1),
+    /** Absolute seat the called tile came from; -1 for ankan. */
+    from: t.int8().default(-1),
+    /** For shouminkan: the added tile; -1 otherwise. */
+    addedTile: t.int16().default(-1),
+  },
+  'Meld',
+);
+export type MeldState = SchemaType<typeof MeldState>;
+
+export const PenaltyTileState = schema({ tile: t.uint8().default(0), live: t.boolean().default(false) }, 'PenaltyTile');
+export type PenaltyTileState = SchemaType<typeof PenaltyTileState>;
+
+/** What only the seat's own client may see. */
+export const PrivateSeatState = schema(
+  {
+    /** Concealed tiles, sorted (the drawn tile included, as in the engine). */
+    hand: t.array('uint8'),
+    /** The tile drawn this turn; -1 for none. */
+    drawn: t.int16().default(-1),
+    /** The seat's legal actions right now, as JSON of `LegalAction[]`. */
+    legalActions: t.string().default('[]'),
+  },
+  'PrivateSeat',
+);
+export type PrivateSeatState = SchemaType<typeof PrivateSeatState>;
+
+export const SeatState = schema(
+  {
+    seat: t.uint8().default(0),
+    score: t.int32().default(0),
+    /** Seat wind kind (27..30). */
+    wind: t.uint8().default(0),
+    discards: t.array(DiscardState),
+    melds: t.array(MeldState),
+    handCount: t.uint8().default(0),
+    riichi: t.boolean().default(false),
+    deadHand: t.boolean().default(false),
+    penaltyTiles: t.array(PenaltyTileState),
+    /** A human client is connected to this seat. */
+    connected: t.boolean().default(false),
+    /** The seat is played by a built-in bot. */
+    bot: t.boolean().default(false),
+    /** Filtered: only in the owner's StateView. */
+    own: t.ref(PrivateSeatState).view(),
+  },
+  'Seat',
+);
+export type SeatState = SchemaType<typeof SeatState>;
+
+export const TableState = schema(
+  {
+    /** 'draw' | 'turn' | 'claims' | 'handEnded' | 'gameOver'. */
+    phase: t.string().default(''),
+    round: t.uint8().default(0),
+    honba: t.uint8().default(0),
+    riichiSticks: t.uint8().default(0),
+    dealer: t.uint8().default(0),
+    turn: t.uint8().default(0),
+    /** Live-wall tiles left (a count, never the tiles). */
+    remaining: t.uint8().default(0),
+    doraIndicators: t.array('uint8'),
+    /** Revealed only once a hand has ended (empty before). */
+    uraIndicators: t.array('uint8'),
+    /** The open claim's tile and owner; -1 when no claim is open. */
+    claimTile: t.int16().default(-1),
+    claimFrom: t.int8().default(-1),
+    seats: t.array(SeatState),
+    /** The last hand's result as JSON of `HandResult` (only between hands); '' otherwise. */
+    lastResult: t.string().default(''),
+    /** Final standings as JSON of `Standing[]` once the game is over; '' before. */
+    standings: t.string().default(''),
+    ruleset: t.string().default(''),
+    /** Hands dealt so far (1 for the first hand). */
+    hands: t.uint16().default(0),
+    /** Commands applied so far (players, bots and the clock). */
+    actions: t.uint32().default(0),
+    /** Every non-bot seat has a player: bots start playing. */
+    started: t.boolean().default(false),
+  },
+  'Table',
+);
+export type TableState = SchemaType<typeof TableState>;

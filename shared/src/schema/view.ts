@@ -1,0 +1,49 @@
+import type { LegalAction, HandResult, Seat, Standing } from '../game/types';
+import type { Phase } from '../game/game';
+import type { TableView } from '../game/views';
+import type { MeldType } from '../tiles/meld';
+import type { TableState } from './table';
+
+/**
+ * The engine's `TableView` rebuilt from a decoded table state, as a client holds it: what a
+ * bot (`(view, legal) => Command`) needs to play over the network. `viewer` is the client's seat
+ * (its `own` part must be in its view) or 'spectator'.
+ */
+export function tableViewOf(state: TableState, viewer: Seat | 'spectator'): TableView & { legalActions: LegalAction[] } {
+  const own = viewer === 'spectator' ? undefined : state.seats[viewer]?.own;
+  const legal: LegalAction[] = own ? JSON.parse(own.legalActions || '[]') : [];
+  return {
+    viewer,
+    phase: state.phase as Phase,
+    round: state.round,
+    honba: state.honba,
+    riichiSticks: state.riichiSticks,
+    dealer: state.dealer as Seat,
+    turn: state.turn as Seat,
+    remaining: state.remaining,
+    doraIndicators: Array.from(state.doraIndicators),
+    seats: Array.from(state.seats, (s) => ({
+      seat: s.seat as Seat,
+      score: s.score,
+      wind: s.wind,
+      discards: Array.from(s.discards, (d) => ({ tile: d.tile, tsumogiri: d.tsumogiri, riichi: d.riichi, called: d.called })),
+      melds: Array.from(s.melds, (m) => ({
+        type: m.type as MeldType,
+        tiles: Array.from(m.tiles),
+        ...(m.calledTile >= 0 ? { calledTile: m.calledTile } : {}),
+        ...(m.from >= 0 ? { from: m.from } : {}),
+        ...(m.addedTile >= 0 ? { addedTile: m.addedTile } : {}),
+      })),
+      handCount: s.handCount,
+      riichi: s.riichi,
+      deadHand: s.deadHand,
+      penaltyTiles: Array.from(s.penaltyTiles, (p) => ({ tile: p.tile, live: p.live })),
+    })),
+    claim: state.claimTile >= 0 ? { tile: state.claimTile, from: state.claimFrom as Seat } : null,
+    ...(own ? { hand: Array.from(own.hand), drawn: own.drawn >= 0 ? own.drawn : null } : {}),
+    legalActions: legal,
+    lastResult: state.lastResult ? (JSON.parse(state.lastResult) as HandResult) : null,
+    uraIndicators: Array.from(state.uraIndicators),
+    standings: state.standings ? (JSON.parse(state.standings) as Standing[]) : null,
+  };
+}

@@ -1,0 +1,130 @@
+import { createServer as createNetServer } from 'node:net';
+import type { Server } from '@colyseus/core';
+import { Client, type Room } from '@colyseus/sdk';
+import { createServer } from '../../server/src/index';
+import { TableRoom } from '../../server/src/rooms/TableRoom';
+import type { Game } from '@jantaku/shared/game/game';
+import type { Seat } from '@jantaku/shared/game/types';
+import type { TableState } from '@jantaku/shared/schema/table';
+
+/** What each seat may know at one moment of the server's game, keyed by `hands:actions`. */
+export interface Moment {
+  phase: string;
+  /** Tiles seat s may know (index 4: a spectator). */
+  allowed: Set<number>[];
+  /** Each seat's concealed tiles on the server. */
+  concealed: number[][];
+  lastResult: string;
+}
+
+export const moments = new Map<string, Moment>();
+export const rooms = new Map<string, RecordingTableRoom>();
+
+export function keyOf(state: { hands: number; actions: number }): string {
+  return `${state.hands}:${state.actions}`;
+}
+
+/** Tiles everyone may know now, read from the server's Game (not from its views). */
+function publicTiles(game: Game): Set<number> {
+  const out = new Set<number>(game.doraIndicators);
+  for (const s of game.seats) {
+    for (const d of s.discards) out.add(d.tile);
+    for (const m of s.melds) m.tiles.forEach((t) => out.add(t));
+    for (const p of s.penaltyTiles) out.add(p.tile);
+  }
+  if (game.phase === 'handEnded' || game.phase === 'gameOver') {
+    const r = game.lastResult;
+    game.currentHand.uraIndicators.forEach((t) => out.add(t));
+    for (const w of r?.wins ?? []) {
+      w.concealed.forEach((t) => out.add(t));
+      out.add(w.winTile);
+      w.uraIndicators.forEach((t) => out.add(t));
+    }
+    for (const v of r?.revealed ?? []) v.concealed.forEach((t) => out.add(t));
+  }
+  return out;
+}
+
+/** The table room, recording what each seat may know every time it sends a patch. */
+export class RecordingTableRoom extends TableRoom {
+  override onCreate(options: unknown): void {
+    super.onCreate(options);
+    rooms.set(this.roomId, this);
+  }
+
+  override broadcastPatch(): boolean {
+    if (this.referee && this.state) this.record();
+    return super.broadcastPatch();
+  }
+
+  record(): void {
+    const game = this.referee.game;
+    const pub = publicTiles(game);
+    const allowed = game.seats.map((s) => {
+      const set = new Set(pub);
+      s.hand.forEach((t) => set.add(t));
+      if (s.drawn !== null) set.add(s.drawn);
+      return set;
+    });
+    allowed.push(pub);
+    const ended = game.phase === 'handEnded' || game.phase === 'gameOver';
+    moments.set(`${this.roomId}/${keyOf(this.state)}`, {
+      phase: game.phase,
+      allowed,
+      concealed: game.seats.map((s) => [...s.hand]),
+      lastResult: ended && game.lastResult ? JSON.stringify(game.lastResult) : '',
+    });
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createNetServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startServer(): Promise<{ server: Server; url: string; client: () => Client }> {
+  const port = await freePort();
+  const server = createServer({ room: RecordingTableRoom, gracefullyShutdown: false });
+  await server.listen(port);
+  const url = `ws://127.0.0.1:${port}`;
+  return { server, url, client: () => new Client(url) };
+}
+
+export type TableRoomClient = Room<TableState>;
+
+/** Every tile id a decoded state shows, with where it was found. */
+export function tilesIn(state: TableState): { tile: number; where: string }[] {
+  const out: { tile: number; where: string }[] = [];
+  const add = (tile: number, where: string) => out.push({ tile, where });
+  Array.from(state.doraIndicators).forEach((t) => add(t, 'dora'));
+  Array.from(state.uraIndicators).forEach((t) => add(t, 'ura'));
+  if (state.claimTile >= 0) add(state.claimTile, 'claim');
+  Array.from(state.seats).forEach((s, i) => {
+    Array.from(s.discards).forEach((d) => add(d.tile, `seat${i}.discards`));
+    Array.from(s.melds).forEach((m) => {
+      Array.from(m.tiles).forEach((t) => add(t, `seat${i}.melds`));
+      if (m.calledTile >= 0) add(m.calledTile, `seat${i}.melds`);
+      if (m.addedTile >= 0) add(m.addedTile, `seat${i}.melds`);
+    });
+    Array.from(s.penaltyTiles).forEach((p) => add(p.tile, `seat${i}.penaltyTiles`));
+    if (s.own) {
+      Array.from(s.own.hand).forEach((t) => add(t, `seat${i}.own.hand`));
+      if (s.own.drawn >= 0) add(s.own.drawn, `seat${i}.own.drawn`);
+      const walk = (v: unknown): void => {
+        if (typeof v === 'number') add(v, `seat${i}.own.legalActions`);
+        else if (Array.isArray(v)) v.forEach(walk);
+        else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+      };
+      walk(JSON.parse(s.own.legalActions || '[]'));
+    }
+  });
+  return out;
+}
+
+export const SEATS: readonly Seat[] = [0, 1, 2, 3];

@@ -1,0 +1,257 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { makeRuleset } from '@jantaku/shared/rules/index';
+import { Referee, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
+import { GameStore, StoreError, SCHEMA_VERSION, recoverGames, type StoredSeat } from '../../server/src/store/index';
+import { botPlay, botStep, rng, snapshot } from './fixtures/botPlay';
+
+const SEATS: StoredSeat[] = [0, 1, 2, 3].map((i) => ({ kind: 'bot', bot: 'efficiency', name: `bot${i}` }));
+let dir: string;
+const file = (name: string) => join(dir, name);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'jantaku-store-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Plays `steps` bot steps (or to the end) on a referee, appending every accepted entry. */
+function playStored(store: GameStore, id: string, ref: Referee, steps: number, opts: Parameters<typeof botStep>[1] = {}): void {
+  for (let i = 0; i < steps; i++) {
+    const entries = botStep(ref, opts);
+    if (!entries) return;
+    for (const e of entries) expect(store.append(id, e)).toBe(ref.log.indexOf(e));
+  }
+}
+
+describe('GameStore: the file', () => {
+  it('creates its directory, uses WAL, records its schema version and refuses a newer one', () => {
+    const path = file('nested/deeper/jantaku.sqlite');
+    const store = new GameStore({ path });
+    expect(store.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(store.synchronous).toBe('NORMAL');
+    store.close();
+    const raw = new Database(path);
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(raw.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'games and command log' }]);
+    // Reopening applies nothing twice.
+    new GameStore({ path }).close();
+    expect(raw.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: 1 });
+    raw.prepare('INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)').run(SCHEMA_VERSION + 1, 'from the future', 0);
+    raw.close();
+    expect(() => new GameStore({ path })).toThrow(/newer than this server/);
+  });
+
+  it('stores the full validated ruleset, seats and options; appends in order; finishes once', () => {
+    const store = new GameStore({ path: file('crud.sqlite') });
+    const rules = makeRuleset('wrc2015', { startPoints: 25000 });
+    const g = store.createGame({ id: 'g1', rules, seed: 's1', seats: SEATS, options: { listed: true } });
+    expect(g).toMatchObject({ id: 'g1', seed: 's1', status: 'open', commands: 0, result: null, seats: SEATS, options: { listed: true } });
+    expect(g.rules).toEqual(rules);
+    expect(g.rules.startPoints).toBe(25000);
+    expect(() => store.createGame({ id: 'g1', rules, seed: 's1', seats: SEATS })).toThrow(StoreError);
+    expect(() => store.createGame({ rules: { ...rules, startPoints: -5 } as never, seed: 's', seats: SEATS })).toThrow(/startPoints/);
+    expect(() => store.createGame({ rules, seed: 's', seats: SEATS.slice(0, 3) })).toThrow(/four seats/);
+    const e: RefereeLogEntry = { seat: 0, command: { type: 'draw' } };
+    expect([store.append('g1', e), store.append('g1', { seat: -1, command: { type: 'nextHand' } })]).toEqual([0, 1]);
+    expect(store.commands('g1')).toEqual([e, { seat: -1, command: { type: 'nextHand' } }]);
+    expect(() => store.append('nope', e)).toThrow(/no game nope/);
+    const other = store.createGame({ rules, seed: 's2', seats: SEATS, created: g.created + 1 });
+    store.finish('g1', { standings: [1, 2, 3, 4] });
+    expect(() => store.append('g1', e)).toThrow(/finished/);
+    expect(() => store.finish('g1', {})).toThrow(/already finished/);
+    expect(store.getGame('g1')).toMatchObject({ status: 'finished', result: { standings: [1, 2, 3, 4] }, commands: 2 });
+    expect(store.listGames({ status: 'open' }).map((x) => x.id)).toEqual([other.id]);
+    expect(store.listGames({ status: 'finished' }).map((x) => x.id)).toEqual(['g1']);
+    expect(store.listGames().map((x) => x.id)).toEqual(['g1', other.id]);
+    expect(store.getGame('missing')).toBeNull();
+    store.close();
+  });
+});
+
+describe('recovery', () => {
+  it('a bot game stored, the store closed and reopened: recovery rebuilds the same state, and the game ends as it would have', () => {
+    const path = file('recover.sqlite');
+    const rules = makeRuleset('tenhou');
+    let store = new GameStore({ path });
+    // A finished game (not recovered) and an unfinished one, stopped mid-game.
+    store.createGame({ id: 'done', rules, seed: 'done', seats: SEATS });
+    const done = new Referee({ rules, seed: 'done' });
+    playStored(store, 'done', done, Infinity);
+    expect(done.game.phase).toBe('gameOver');
+    store.finish('done', { standings: done.game.standings });
+    store.createGame({ id: 'live', rules, seed: 'live', seats: SEATS });
+    const live = new Referee({ rules, seed: 'live' });
+    playStored(store, 'live', live, 700);
+    expect(live.game.hands.length).toBeGreaterThan(1);
+    store.close();
+
+    store = new GameStore({ path });
+    const { games, failures } = recoverGames(store);
+    expect(failures).toEqual([]);
+    expect([...games.keys()]).toEqual(['live']);
+    const back = games.get('live')!;
+    expect(snapshot(back)).toEqual(snapshot(live));
+    expect(snapshot(Referee.replay({ rules, seed: 'live' }, store.commands('live')))).toEqual(snapshot(live));
+    // Both go on to the same end; the recovered one keeps appending where it stopped.
+    playStored(store, 'live', back, Infinity);
+    botPlay(live);
+    expect(back.game.phase).toBe('gameOver');
+    expect(back.game.standings).toEqual(live.game.standings);
+    expect(store.commands('live')).toEqual(live.log);
+    store.close();
+  });
+
+  it('wrc2015 with false rons (chombo and dead hands): the faults, penalties and scores come back the same', () => {
+    const path = file('faults.sqlite');
+    const rules = makeRuleset('wrc2015');
+    let store = new GameStore({ path });
+    store.createGame({ id: 'faulty', rules, seed: 'faulty', seats: SEATS });
+    const ref = new Referee({ rules, seed: 'faulty' });
+    playStored(store, 'faulty', ref, 1200, { falseRonRate: 0.01, random: rng(7) });
+    expect(ref.game.phase).not.toBe('gameOver');
+    const rulesHit = new Set(ref.faults.map((f) => f.rule));
+    expect(rulesHit).toContain('WRC-F-FALSE-WIN-REVEALED');
+    expect(rulesHit).toContain('WRC-F-FALSE-WIN-HIDDEN');
+    store.close();
+
+    store = new GameStore({ path });
+    const { games, failures } = recoverGames(store);
+    expect(failures).toEqual([]);
+    const back = games.get('faulty')!;
+    expect(back.faults).toEqual(ref.faults);
+    expect(back.faults.length).toBeGreaterThanOrEqual(2);
+    expect(snapshot(back)).toEqual(snapshot(ref));
+    store.close();
+  });
+
+  it('a corrupt log is refused with the game id and the command index; the other games still recover', () => {
+    const path = file('corrupt.sqlite');
+    const rules = makeRuleset('tenhou');
+    let store = new GameStore({ path });
+    const refs: Record<string, Referee> = {};
+    for (const id of ['good', 'illegal', 'garbage', 'gap', 'badRules']) {
+      store.createGame({ id, rules, seed: id, seats: SEATS });
+      refs[id] = new Referee({ rules, seed: id });
+      playStored(store, id, refs[id], 120);
+    }
+    store.close();
+    const raw = new Database(path);
+    const entryAt = (id: string, seq: number) => JSON.parse((raw.prepare('SELECT entry FROM commands WHERE game_id = ? AND seq = ?').get(id, seq) as { entry: string }).entry);
+    const setEntry = (id: string, seq: number, entry: string) => raw.prepare('UPDATE commands SET entry = ? WHERE game_id = ? AND seq = ?').run(entry, id, seq);
+    // A well-formed command the game refuses: a discard by a seat whose turn it is not.
+    const badAt = refs.illegal.log.findIndex((e, i) => i > 40 && e.command.type === 'discard');
+    const bad = entryAt('illegal', badAt);
+    setEntry('illegal', badAt, JSON.stringify({ ...bad, seat: (bad.seat + 1) % 4 }));
+    setEntry('garbage', 17, '{"seat": 0, "comm');
+    raw.prepare('DELETE FROM commands WHERE game_id = ? AND seq = ?').run('gap', 30);
+    raw.prepare('UPDATE games SET ruleset = ? WHERE id = ?').run(JSON.stringify({ name: 'nonsense' }), 'badRules');
+    raw.close();
+
+    store = new GameStore({ path });
+    const { games, failures } = recoverGames(store);
+    expect([...games.keys()]).toEqual(['good']);
+    expect(snapshot(games.get('good')!)).toEqual(snapshot(refs.good));
+    const byId = Object.fromEntries(failures.map((f) => [f.gameId, f]));
+    expect(Object.keys(byId).sort()).toEqual(['badRules', 'gap', 'garbage', 'illegal']);
+    expect(byId.illegal).toMatchObject({ index: badAt, reason: expect.stringMatching(/refused on replay/) });
+    expect(byId.garbage).toMatchObject({ index: 17, reason: 'not JSON' });
+    expect(byId.gap).toMatchObject({ index: 30, reason: expect.stringMatching(/missing/) });
+    expect(byId.badRules).toMatchObject({ index: null, reason: expect.stringMatching(/ruleset/) });
+    store.close();
+  });
+});
+
+describe('kill -9', () => {
+  const fixture = fileURLToPath(new URL('./fixtures/appendLoop.ts', import.meta.url));
+
+  /** Runs the child until it has reported `target` appends, then kills it with SIGKILL. */
+  function runAndKill(path: string, target: number, sync: 'NORMAL' | 'FULL'): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', fixture, path, 'wrc2015', 'kill', '0.01', sync], {
+        cwd: fileURLToPath(new URL('.', import.meta.url)),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const lines: string[] = [];
+      let buf = '';
+      let appends = 0;
+      let stderr = '';
+      let killed = false;
+      child.stderr.on('data', (d) => (stderr += d));
+      child.stdout.on('data', (d: Buffer) => {
+        buf += d.toString();
+        const parts = buf.split('\n');
+        buf = parts.pop()!;
+        for (const line of parts) {
+          lines.push(line);
+          if (!line.startsWith('created') && !line.startsWith('finished')) appends++;
+        }
+        if (!killed && appends >= target) {
+          killed = true;
+          child.kill('SIGKILL');
+        }
+      });
+      child.on('error', reject);
+      child.on('exit', (code, signal) => {
+        if (signal === 'SIGKILL') resolve(lines);
+        else reject(new Error(`child exited by itself (${code}): ${stderr}`));
+      });
+    });
+  }
+
+  for (const sync of ['NORMAL', 'FULL'] as const) {
+    it(`synchronous=${sync}: every append the child reported is in the file, and the open game recovers to the state of the same play`, async () => {
+      const path = file(`kill-${sync}.sqlite`);
+      const target = 100 + Math.floor(Math.random() * 2500);
+      const lines = await runAndKill(path, target, sync);
+      const reported = new Map<string, number>();
+      const finished = new Set<string>();
+      for (const line of lines) {
+        const [a, b] = line.split(' ');
+        if (a === 'finished') finished.add(b);
+        else if (a !== 'created') reported.set(a, Math.max(reported.get(a) ?? -1, Number(b)));
+      }
+      expect(reported.size, `target ${target}`).toBeGreaterThan(0);
+      expect(existsSync(path)).toBe(true);
+
+      const raw = new Database(path, { readonly: true });
+      expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+      raw.close();
+      const store = new GameStore({ path });
+      const rules = makeRuleset('wrc2015');
+      for (const [id, last] of reported) {
+        const game = store.getGame(id)!;
+        expect(game, `${id} (target ${target})`).not.toBeNull();
+        // Every reported seq is there; at most one more (appended, killed before it was printed).
+        expect(game.commands).toBeGreaterThanOrEqual(last + 1);
+        expect(game.commands).toBeLessThanOrEqual(last + 2);
+        if (finished.has(id)) expect(game.status).toBe('finished');
+      }
+      const { games, failures } = recoverGames(store);
+      expect(failures).toEqual([]);
+      const open = store.listGames({ status: 'open' });
+      expect([...games.keys()]).toEqual(open.map((g) => g.id));
+      for (const { id, commands } of open) {
+        // The same play in this process, stopped at the same command: the child is deterministic.
+        const n = Number(id.split('-').pop());
+        const same = new Referee({ rules, seed: id });
+        const opts = { falseRonRate: 0.01, random: rng(n + 1) };
+        while (same.log.length < commands) if (!botStep(same, opts)) break;
+        expect(same.log.length).toBe(commands);
+        const back = games.get(id)!;
+        expect(snapshot(back)).toEqual(snapshot(same));
+        // Recovered, it plays on to the end the same way as the game that never crashed.
+        botPlay(back);
+        botPlay(same);
+        expect(back.game.standings).toEqual(same.game.standings);
+      }
+      store.close();
+    });
+  }
+});
