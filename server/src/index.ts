@@ -1,26 +1,112 @@
-import { defineRoom, defineServer, type Server } from '@colyseus/core';
+import { createEndpoint, createRouter, defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { exportTenhou6 } from '@jantaku/shared/logs/export';
+import { serializeTenhou6 } from '@jantaku/shared/logs/tenhou6';
+import { Referee } from '@jantaku/shared/referee/referee';
 import { TableRoom } from './rooms/TableRoom';
+import { GameStore, type GameRecord } from './store/index';
 
 export { TableRoom } from './rooms/TableRoom';
 
-/** Builds the server: one room type, `table`. No persistence yet (issue 4, later slices). */
-export function createServer(opts: { greet?: boolean; gracefullyShutdown?: boolean; room?: typeof TableRoom } = {}): Server {
-  return defineServer({
-    rooms: { table: defineRoom(opts.room ?? TableRoom) },
+/** The SQLite file's name inside the data directory. */
+export const DB_FILE = 'jantaku.sqlite';
+
+export interface ServerOptions {
+  greet?: boolean;
+  /** Colyseus's own SIGINT/SIGTERM handling: lock and dispose the rooms, close the store, exit 0. */
+  gracefullyShutdown?: boolean;
+  room?: typeof TableRoom;
+  /** Directory of the SQLite file (`jantaku.sqlite`). Default: env JANTAKU_DATA_DIR, else `./data`. */
+  dataDir?: string;
+  /** An already open store (instead of `dataDir`); closed with the server all the same. */
+  store?: GameStore;
+}
+
+/** A game as `/api/games` lists it. */
+function summary(g: GameRecord) {
+  const result = g.result as { standings?: unknown } | null;
+  return {
+    id: g.id,
+    ruleset: g.rules.name,
+    status: g.status,
+    created: new Date(g.created).toISOString(),
+    finished: g.finished === null ? null : new Date(g.finished).toISOString(),
+    commands: g.commands,
+    ...(g.status === 'finished' ? { standings: result?.standings ?? null } : {}),
+  };
+}
+
+const notFound = (id: string) => Response.json({ error: 'NOT_FOUND', reason: `no game ${id}` }, { status: 404 });
+
+/** The HTTP routes: health and the game records. */
+function routes(store: GameStore) {
+  return createRouter({
+    health: createEndpoint('/health', { method: 'GET' }, async () => {
+      const tables = await matchMaker.query({ name: 'table' });
+      return Response.json({ status: store.isOpen ? 'ok' : 'closing', tables: tables.length });
+    }),
+    games: createEndpoint('/api/games', { method: 'GET' }, async () => {
+      return Response.json({ games: store.listGames().map(summary) });
+    }),
+    game: createEndpoint('/api/games/:id', { method: 'GET' }, async (ctx) => {
+      const g = store.getGame(ctx.params.id);
+      if (!g) return notFound(ctx.params.id);
+      const result = g.result as { standings?: unknown; faults?: unknown } | null;
+      return Response.json({
+        ...summary(g),
+        seed: g.seed,
+        seats: g.seats,
+        rules: g.rules,
+        result,
+        standings: result?.standings ?? null,
+        faults: result?.faults ?? [],
+      });
+    }),
+    tenhou6: createEndpoint('/api/games/:id/tenhou6', { method: 'GET' }, async (ctx) => {
+      const g = store.getGame(ctx.params.id);
+      if (!g) return notFound(ctx.params.id);
+      if (g.status !== 'finished') return Response.json({ error: 'NOT_FINISHED', reason: `game ${g.id} is not finished` }, { status: 409 });
+      const referee = Referee.replay({ rules: g.rules, seed: g.seed }, store.commands(g.id));
+      return new Response(serializeTenhou6(exportTenhou6(referee.game)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    }),
+  });
+}
+
+/**
+ * Builds the server: one room type, `table`, recording every game in a GameStore, and the HTTP
+ * routes `/health`, `/api/games`, `/api/games/:id`, `/api/games/:id/tenhou6`. The store is
+ * closed (WAL checkpointed) when the server shuts down.
+ */
+export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {
+  const store = opts.store ?? new GameStore({ path: join(opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data', DB_FILE) });
+  // The room class registered here records into this server's store.
+  const Base = opts.room ?? TableRoom;
+  const Room = class extends Base {};
+  Room.store = store;
+  const server = defineServer({
+    rooms: { table: defineRoom(Room) },
+    routes: routes(store),
     transport: new WebSocketTransport(),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
   });
+  // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.
+  server.onShutdown(() => store.close());
+  return Object.assign(server, { store });
 }
 
-/** Starts the server on `port` (env PORT, default 2567). */
+/**
+ * Starts the server on `port` (env PORT, default 2567), recording games in env JANTAKU_DATA_DIR
+ * (default `./data`). On SIGTERM (or SIGINT): stop accepting, dispose the rooms, close the store,
+ * exit 0.
+ */
 export async function start(port = Number(process.env.PORT ?? 2567)): Promise<Server> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid PORT: ${process.env.PORT}`);
-  const server = createServer();
+  const server = createServer({ gracefullyShutdown: true });
   await server.listen(port);
-  console.log(`jantaku listening on ws://localhost:${port}`);
+  console.log(`jantaku listening on ws://localhost:${port}, games in ${server.store.path}`);
   return server;
 }
 

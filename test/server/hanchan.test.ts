@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
 import type { Client } from '@colyseus/sdk';
@@ -8,13 +9,15 @@ import type { TableState } from '@jantaku/shared/schema/table';
 import { keyOf, moments, rooms, SEATS, startServer, tilesIn, type TableRoomClient } from './harness';
 
 let server: Server;
+let dataDir: string;
 let connect: () => Client;
 
 beforeAll(async () => {
-  ({ server, client: connect } = await startServer());
+  ({ server, client: connect, dataDir } = await startServer());
 });
 afterAll(async () => {
   await server.gracefullyShutdown(false);
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Recorder {

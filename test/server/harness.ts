@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { createServer } from '../../server/src/index';
@@ -77,7 +80,7 @@ export class RecordingTableRoom extends TableRoom {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createNetServer();
     srv.on('error', reject);
@@ -88,12 +91,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(): Promise<{ server: Server; url: string; client: () => Client }> {
+/** A server on a free port, recording its games in a fresh temporary directory (`dataDir`). */
+export async function startServer(): Promise<{ server: Server; url: string; client: () => Client; dataDir: string }> {
   const port = await freePort();
-  const server = createServer({ room: RecordingTableRoom, gracefullyShutdown: false });
+  const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-server-'));
+  const server = createServer({ room: RecordingTableRoom, gracefullyShutdown: false, dataDir });
   await server.listen(port);
   const url = `ws://127.0.0.1:${port}`;
-  return { server, url, client: () => new Client(url) };
+  return { server, url, client: () => new Client(url), dataDir };
 }
 
 export type TableRoomClient = Room<TableState>;

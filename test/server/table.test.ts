@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
 import type { Client } from '@colyseus/sdk';
@@ -6,13 +7,15 @@ import { tableViewOf } from '@jantaku/shared/schema/view';
 import { rooms, startServer, type TableRoomClient } from './harness';
 
 let server: Server;
+let dataDir: string;
 let connect: () => Client;
 
 beforeAll(async () => {
-  ({ server, client: connect } = await startServer());
+  ({ server, client: connect, dataDir } = await startServer());
 });
 afterAll(async () => {
   await server.gracefullyShutdown(false);
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));

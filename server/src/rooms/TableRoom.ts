@@ -1,4 +1,4 @@
-import { Room, ServerError, type Client } from '@colyseus/core';
+import { generateId, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { MessageContext } from '@colyseus/shared-types';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
@@ -9,6 +9,7 @@ import { viewFor } from '@jantaku/shared/game/views';
 import { Referee, type Judged } from '@jantaku/shared/referee/referee';
 import { makeRuleset, RulesetError, type Ruleset } from '@jantaku/shared/rules/index';
 import type { TableState } from '@jantaku/shared/schema/table';
+import type { GameStore, StoredSeat } from '../store/index';
 import { newTableState, project, SEATS } from './projection';
 
 /** Options to create a table. Unknown or ill-typed options are refused with the option's name. */
@@ -65,7 +66,15 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 const isSeat = (v: unknown): v is Seat => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 3;
 
 /** Validates the create options; throws a ServerError naming the field at fault. */
-export function parseTableOptions(raw: unknown): { rules: Ruleset; seed: string; bots: Set<Seat>; bot: Bot; botDelayMs: number; handPauseMs: number } {
+export function parseTableOptions(raw: unknown): {
+  rules: Ruleset;
+  seed: string;
+  bots: Set<Seat>;
+  bot: Bot;
+  botName: string;
+  botDelayMs: number;
+  handPauseMs: number;
+} {
   const o = raw === undefined || raw === null ? {} : raw;
   if (!isPlainObject(o)) fail('(root)', 'options must be an object');
   // `seat` and `spectator` are the creator's join options (Colyseus passes one object to both).
@@ -104,7 +113,7 @@ export function parseTableOptions(raw: unknown): { rules: Ruleset; seed: string;
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 60_000) fail(k, 'must be an integer 0..60000');
     return v;
   };
-  return { rules, seed, bots, bot: BOTS[botName], botDelayMs: ms('botDelayMs', 300), handPauseMs: ms('handPauseMs', 3000) };
+  return { rules, seed, bots, bot: BOTS[botName], botName, botDelayMs: ms('botDelayMs', 300), handPauseMs: ms('handPauseMs', 3000) };
 }
 
 /**
@@ -114,7 +123,15 @@ export function parseTableOptions(raw: unknown): { rules: Ruleset; seed: string;
  * fault (rule, penalty) or an error code; nothing a client sends drops its connection.
  */
 export class TableRoom extends Room<{ state: TableState }> {
+  /**
+   * Where games are recorded (set by `createServer` on the room class it registers); null: not
+   * recorded. The room's id is the game's id in the store.
+   */
+  static store: GameStore | null = null;
   referee!: Referee;
+  /** How many entries of the referee's log are in the store; whether its result is. */
+  private persisted = 0;
+  private finished = false;
   private bots = new Set<Seat>();
   private bot: Bot = efficiencyBot;
   private botDelayMs = 300;
@@ -132,6 +149,19 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.botDelayMs = o.botDelayMs;
     this.handPauseMs = o.handPauseMs;
     this.referee = new Referee({ rules: o.rules, seed: o.seed });
+    const store = this.store;
+    if (store) {
+      // The room's id is the game's id: a new one if an older game already has it.
+      while (store.getGame(this.roomId)) this.roomId = generateId();
+      const seats: StoredSeat[] = SEATS.map((s) => (this.bots.has(s) ? { kind: 'bot', bot: o.botName } : { kind: 'empty' }));
+      store.createGame({
+        id: this.roomId,
+        rules: o.rules,
+        seed: o.seed,
+        seats,
+        options: { bots: [...this.bots], bot: o.botName, botDelayMs: o.botDelayMs, handPauseMs: o.handPauseMs },
+      });
+    }
     this.state = newTableState(o.rules.name);
     for (const s of this.bots) this.state.seats[s].bot = true;
     this.state.hands = 1;
@@ -181,6 +211,43 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.schedule();
   }
 
+  /** The store games are recorded in (the room class's), or null. */
+  get store(): GameStore | null {
+    return (this.constructor as typeof TableRoom).store;
+  }
+
+  /**
+   * Writes the referee's new log entries (and, at the end, the result) to the store. Called
+   * after every applied command and before its patch goes out: what a client sees is recorded.
+   * A store that fails stops the table: nothing more is applied or broadcast (false).
+   */
+  private persist(): boolean {
+    const store = this.store;
+    if (this.storeFailed) return false;
+    if (!store || this.finished) return true;
+    const log = this.referee.log;
+    try {
+      store.transaction(() => {
+        for (; this.persisted < log.length; this.persisted++) store.append(this.roomId, log[this.persisted]);
+      });
+      const game = this.referee.game;
+      if (game.phase === 'gameOver') {
+        store.finish(this.roomId, { standings: game.standings, scores: game.scores, faults: this.referee.faults });
+        this.finished = true;
+      }
+      return true;
+    } catch (e) {
+      this.storeFailed = true;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      console.error(`table ${this.roomId}: the store failed, the table stops`, e);
+      void this.disconnect();
+      return false;
+    }
+  }
+
+  private storeFailed = false;
+
   override onDispose(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -218,21 +285,23 @@ export class TableRoom extends Room<{ state: TableState }> {
     const { seat: claimedSeat, ...command } = message;
     if (claimedSeat !== undefined && claimedSeat !== seating.seat) return { code: 'NOT_YOUR_SEAT', reason: `this client plays seat ${seating.seat}` };
     if (!this.state.started) return { code: 'NOT_STARTED', reason: 'waiting for players' };
+    if (this.storeFailed) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
     const r = this.referee.apply(seating.seat, command, undefined, Date.now());
     if (!r.ok) return { code: r.refusal.code, reason: r.refusal.reason, ...(r.refusal.rule ? { rule: r.refusal.rule } : {}) };
-    this.applied(r);
+    if (!this.applied(r)) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
     const actions = this.state.actions;
     if (r.fault) return { status: 'fault', actions, rule: r.fault.rule, penalty: r.fault.penalty, reason: r.fault.reason };
     return { status: 'accepted', actions };
   }
 
   /** After an applied command: re-project, send the patch at once, plan what comes next. */
-  private applied(r: Judged): void {
-    if (!r.ok) return;
+  private applied(r: Judged): boolean {
+    if (!r.ok || !this.persist()) return false;
     this.state.actions++;
     this.refresh();
     this.broadcastPatch();
     this.schedule();
+    return true;
   }
 
   private refresh(): void {
@@ -258,7 +327,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private deal(): void {
     this.timer = null;
     const r = this.referee.nextHand();
-    if (!r.ok) return;
+    if (!r.ok || !this.persist()) return;
     this.state.hands++;
     this.refresh();
     this.broadcastPatch();
