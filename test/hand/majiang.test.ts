@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { shanten } from '@jantaku/shared/hand/shanten';
 import { waits } from '@jantaku/shared/hand/waits';
 import { KIND_COUNT } from '@jantaku/shared/tiles/index';
+import { rng } from '../support/rng';
 
 /** The parts of majiang-core used here (it ships no type declarations). */
 interface MajiangShoupai {
@@ -18,17 +19,6 @@ interface MajiangCore {
 }
 const Majiang = createRequire(import.meta.url)('@kobalab/majiang-core') as MajiangCore;
 
-/** mulberry32: small, seedable, good enough to pick tiles. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SUITS = 'mpsz';
 const mjName = (k: number): string => (k < 27 ? `${SUITS[(k / 9) | 0]}${(k % 9) + 1}` : `z${k - 26}`);

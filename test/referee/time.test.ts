@@ -21,6 +21,7 @@ import {
   type TimeControl,
 } from '@jantaku/shared/referee/time';
 import { play, riichi, scenario, tileOf, tilesOf, tsumogiri, type Scenario } from '../support/scenario';
+import { rng } from '../support/rng';
 
 /** The hand is dealt 1 s into the game; the clocks start 15 s later (WSOM-TIME-GRACE). */
 const H = 1_000;
@@ -337,17 +338,6 @@ describe('misuse', () => {
   });
 });
 
-/** A seeded generator (mulberry32): the same seed, the same session. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A room driving the clocks for a few hands: turns of random length (some very slow), claim
