@@ -4,11 +4,12 @@
  * unpunished (docs/REFEREE.md §1.5, §3.2, D8, D13, D30).
  */
 import { describe, expect, it } from 'vitest';
-import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
-import type { Command, Seat } from '@jantaku/shared/game/types';
+import { Referee } from '@jantaku/shared/referee/referee';
+import type { Seat } from '@jantaku/shared/game/types';
 import {
   refereeScenario, refPassClaims, refPlay, refTsumogiri, refTsumogiriUntil, scenarioOptions, snapshot, tileOf, tilesOf, type Scenario,
 } from '../support/scenario';
+import { expectAnnounced, faultEvents, faulty, ofType, startOf } from '../support/referee';
 
 const RULES = 'ema2012';
 
@@ -25,23 +26,6 @@ const BAD_KAN: Scenario['haipai'] = ['258m258p369s1234z', '111m23m456p789s55z', 
  */
 const DEAD: Scenario = { rules: RULES, haipai: ['147m258p369s1234z', '369m147p258s1234z', '345m678p234s6677z', '222234m567p99s55z'], draws: ['9m5z', '1m', '', ''] };
 
-type Faulty = Extract<Judged, { ok: true }> & { fault: NonNullable<Extract<Judged, { ok: true }>['fault']> };
-function faulty(ref: Referee, seat: Seat, command: Command): Faulty {
-  const r = ref.apply(seat, command);
-  if (!r.ok) throw new Error(`refused: ${r.refusal.code} ${r.refusal.reason}`);
-  if (!r.fault) throw new Error(`no fault: ${command.type}`);
-  return r as Faulty;
-}
-const faultEvents = (events: RefereeEvent[]) => events.filter((e) => e.type === 'fault');
-const ofType = <T extends RefereeEvent['type']>(events: RefereeEvent[], type: T) => events.filter((e): e is Extract<RefereeEvent, { type: T }> => e.type === type);
-const startOf = (ref: Referee) => ({ round: ref.game.round, honba: ref.game.honba, riichiSticks: ref.game.riichiSticks, dealer: ref.game.dealer });
-
-function expectAnnounced(events: RefereeEvent[], seat: Seat, rule: string, penalty: object): void {
-  const f = faultEvents(events);
-  expect(f).toHaveLength(1);
-  expect(f[0]).toMatchObject({ to: 'all', type: 'fault', seat, rule, penalty });
-  expect((f[0] as { reason: string }).reason.length).toBeGreaterThan(5);
-}
 
 /*
  * The worked numbers of §3.2: East 1, 1 honba, one stick carried in, all on 30,000; West (seat 2)

@@ -4,11 +4,12 @@
  * a bad call loses the call and nothing more (docs/REFEREE.md §1.5, §3.6, D7, D14, D17).
  */
 import { describe, expect, it } from 'vitest';
-import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
-import type { Command, Seat } from '@jantaku/shared/game/types';
+import { Referee } from '@jantaku/shared/referee/referee';
+import type { Seat } from '@jantaku/shared/game/types';
 import {
   refereeScenario, refPassClaims, refPlay, refTsumogiri, refTsumogiriUntil, scenarioOptions, snapshot, tileOf, tilesOf, type Scenario,
 } from '../support/scenario';
+import { expectAnnounced, faultEvents, faulty, ofType, type Faulty } from '../support/referee';
 
 const RULES = 'russian';
 
@@ -20,22 +21,6 @@ const FOUR_WINDS: Scenario['haipai'] = ['147m258p369s2345z', '123m456p789s5566z'
 /* Seat 1 holds 111m23m456p789s55z (waits 1m, 4m, 5z): a kan of the fourth 1m in riichi leaves 1m, 4m. */
 const BAD_KAN: Scenario['haipai'] = ['258m258p369s1234z', '111m23m456p789s55z', '234m567p678s6677z', '369m147p258s2345z'];
 
-type Faulty = Extract<Judged, { ok: true }> & { fault: NonNullable<Extract<Judged, { ok: true }>['fault']> };
-function faulty(ref: Referee, seat: Seat, command: Command): Faulty {
-  const r = ref.apply(seat, command);
-  if (!r.ok) throw new Error(`refused: ${r.refusal.code} ${r.refusal.reason}`);
-  if (!r.fault) throw new Error(`no fault: ${command.type}`);
-  return r as Faulty;
-}
-const faultEvents = (events: RefereeEvent[]) => events.filter((e) => e.type === 'fault');
-const ofType = <T extends RefereeEvent['type']>(events: RefereeEvent[], type: T) => events.filter((e): e is Extract<RefereeEvent, { type: T }> => e.type === type);
-
-function expectAnnounced(events: RefereeEvent[], seat: Seat, rule: string, penalty: object): void {
-  const f = faultEvents(events);
-  expect(f).toHaveLength(1);
-  expect(f[0]).toMatchObject({ to: 'all', type: 'fault', seat, rule, penalty });
-  expect((f[0] as { reason: string }).reason.length).toBeGreaterThan(5);
-}
 
 /** A chombo that ended the hand at once: announced before the result, paid as a mangan, redealt. */
 function expectChomboNow(ref: Referee, r: Faulty, seat: Seat, rule: string, scores: number[]): void {

@@ -5,12 +5,13 @@
  * penalty ledger and the standings) and what the seats are told (docs/REFEREE.md §1.5, §3).
  */
 import { describe, expect, it } from 'vitest';
-import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
+import { Referee } from '@jantaku/shared/referee/referee';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import type { Command, Seat } from '@jantaku/shared/game/types';
 import {
   refereeScenario, refPassClaims, refPlay, refTsumogiri, refTsumogiriUntil, scenarioOptions, snapshot, tileOf, tilesOf, type Scenario,
 } from '../support/scenario';
+import { expectAnnounced, faultEvents, faulty, ofType, startOf } from '../support/referee';
 
 const RULES = 'wrc2015';
 
@@ -21,24 +22,6 @@ const RULES = 'wrc2015';
 const HAIPAI: Scenario['haipai'] = ['147m258p369s1234z', '123m456p789s1155z', '234m567p678s6677z', '147m258p369s2345z'];
 const deal = (draws: Scenario['draws'], extra: Partial<Scenario> = {}): Scenario => ({ rules: RULES, haipai: HAIPAI, draws, ...extra });
 
-/** The one judgement of a faulty message: it must be accepted and carry a fault. */
-function faulty(ref: Referee, seat: Seat, command: Command): Extract<Judged, { ok: true }> & { fault: NonNullable<Extract<Judged, { ok: true }>['fault']> } {
-  const r = ref.apply(seat, command);
-  if (!r.ok) throw new Error(`refused: ${r.refusal.code} ${r.refusal.reason}`);
-  if (!r.fault) throw new Error(`no fault: ${command.type}`);
-  return r as never;
-}
-const faultEvents = (events: RefereeEvent[]) => events.filter((e) => e.type === 'fault');
-const ofType = <T extends RefereeEvent['type']>(events: RefereeEvent[], type: T) => events.filter((e): e is Extract<RefereeEvent, { type: T }> => e.type === type);
-const SAME_START = (ref: Referee) => ({ round: ref.game.round, honba: ref.game.honba, riichiSticks: ref.game.riichiSticks, dealer: ref.game.dealer });
-
-/** The fault event every seat receives: rule, penalty, a one-line reason. */
-function expectAnnounced(events: RefereeEvent[], seat: Seat, rule: string, penalty: object): void {
-  const f = faultEvents(events);
-  expect(f).toHaveLength(1);
-  expect(f[0]).toMatchObject({ to: 'all', type: 'fault', seat, rule, penalty });
-  expect((f[0] as { reason: string }).reason.length).toBeGreaterThan(5);
-}
 
 describe('false wins', () => {
   /*
@@ -83,7 +66,7 @@ describe('false wins', () => {
     expect(ref.faults).toHaveLength(1);
     // Redeal: East 1 again with 1 honba, the same dealer, the carried stick on the table.
     expect(ref.nextHand().ok).toBe(true);
-    expect(SAME_START(ref)).toEqual({ round: 0, honba: 1, riichiSticks: 1, dealer: 0 });
+    expect(startOf(ref)).toEqual({ round: 0, honba: 1, riichiSticks: 1, dealer: 0 });
     expect(g.hands).toHaveLength(2);
   });
 
@@ -128,7 +111,7 @@ describe('false wins', () => {
     expect(g.penalties).toEqual([{ seat: 2, rule: 'WRC-F-FALSE-WIN-REVEALED', points: 20, hand: 0 }]);
     expect(g.nextStart()).toEqual({ round: 1, honba: 2, riichiSticks: 0, scores: [30000, 30000, 30000, 30000] });
     ref.nextHand();
-    expect(SAME_START(ref)).toEqual({ round: 1, honba: 2, riichiSticks: 0, dealer: 1 });
+    expect(startOf(ref)).toEqual({ round: 1, honba: 2, riichiSticks: 0, dealer: 1 });
   });
 
   it('WRC-CHOMBO-WIN-SAME-TIME: a shown false ron in the window of a valid ron is cancelled and the win is paid', () => {
@@ -315,7 +298,7 @@ describe('riichi', () => {
     expect(g.penalties).toEqual([{ seat: 0, rule: 'WRC-F-RIICHI-NOTEN', points: 20, hand: 0 }]);
     expect(ref.faults).toEqual([expect.objectContaining({ seat: 0, rule: 'WRC-F-RIICHI-NOTEN', penalty: { kind: 'chombo' } })]);
     ref.nextHand();
-    expect(SAME_START(ref)).toEqual({ round: 0, honba: 0, riichiSticks: 0, dealer: 0 });
+    expect(startOf(ref)).toEqual({ round: 0, honba: 0, riichiSticks: 0, dealer: 0 });
   });
 
   it('WRC-F-RIICHI-NOTEN: a noten riichi is not judged when another seat wins; the win takes its stick', () => {
@@ -687,7 +670,7 @@ describe('the global score', () => {
     expect(faulty(ref, 3, { type: 'tsumo' }).fault.rule).toBe('WRC-F-FALSE-WIN-REVEALED');
     expect(g.phase).toBe('handEnded');
     ref.nextHand();
-    expect(SAME_START(ref)).toEqual({ round: 7, honba: 0, riichiSticks: 0, dealer: 3 });
+    expect(startOf(ref)).toEqual({ round: 7, honba: 0, riichiSticks: 0, dealer: 3 });
     const end = refTsumogiriUntil(ref);
     expect(g.phase).toBe('gameOver');
     expect(g.scores).toEqual([43500, 32500, 25500, 18500]);
