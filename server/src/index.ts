@@ -1,14 +1,23 @@
-import { createEndpoint, createRouter, defineRoom, defineServer, matchMaker, type Server } from '@colyseus/core';
+import { createEndpoint, createRouter, defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
+import { WebSocket } from 'ws';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { exportTenhou6 } from '@jantaku/shared/logs/export';
 import { serializeTenhou6 } from '@jantaku/shared/logs/tenhou6';
 import { Referee } from '@jantaku/shared/referee/referee';
+import { logger } from './log';
+import { Metrics } from './metrics';
+import { recoverTables } from './recovery';
 import { TableRoom } from './rooms/TableRoom';
+import { scaleSettings, type ScaleOptions } from './scale';
 import { GameStore, type GameRecord } from './store/index';
+import { webServer } from './web';
 
 export { TableRoom } from './rooms/TableRoom';
+
+// Colyseus's reconnection path uses the global WebSocket (its readyState constants), which Node 20 lacks.
+globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
 
 /** The SQLite file's name inside the data directory. */
 export const DB_FILE = 'jantaku.sqlite';
@@ -22,6 +31,8 @@ export interface ServerOptions {
   dataDir?: string;
   /** An already open store (instead of `dataDir`); closed with the server all the same. */
   store?: GameStore;
+  /** Several processes as one through Redis (default: env REDIS_URL, PUBLIC_ADDRESS); see scale.ts. */
+  scale?: ScaleOptions;
 }
 
 /** A game as `/api/games` lists it. */
@@ -40,12 +51,15 @@ function summary(g: GameRecord) {
 
 const notFound = (id: string) => Response.json({ error: 'NOT_FOUND', reason: `no game ${id}` }, { status: 404 });
 
-/** The HTTP routes: health and the game records. */
-function routes(store: GameStore) {
+/** The HTTP routes: health, metrics and the game records. */
+function routes(store: GameStore, metrics: Metrics) {
   return createRouter({
     health: createEndpoint('/health', { method: 'GET' }, async () => {
       const tables = await matchMaker.query({ name: 'table' });
       return Response.json({ status: store.isOpen ? 'ok' : 'closing', tables: tables.length });
+    }),
+    metrics: createEndpoint('/metrics', { method: 'GET' }, async () => {
+      return new Response(await metrics.text(), { headers: { 'content-type': metrics.contentType } });
     }),
     games: createEndpoint('/api/games', { method: 'GET' }, async () => {
       return Response.json({ games: store.listGames().map(summary) });
@@ -85,12 +99,18 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const Base = opts.room ?? TableRoom;
   const Room = class extends Base {};
   Room.store = store;
+  // One registry per server; its rooms feed the counters (TableRoom reads its class's `metrics`).
+  const metrics = new Metrics();
+  Room.metrics = metrics;
   const server = defineServer({
-    rooms: { table: defineRoom(Room) },
-    routes: routes(store),
-    transport: new WebSocketTransport(),
+    // `lobby`: Colyseus's lobby room, listing the public tables live.
+    rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
+    routes: routes(store, metrics),
+    transport: new WebSocketTransport({ server: webServer() }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
+    // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.
+    ...scaleSettings(opts.scale),
   });
   // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.
   server.onShutdown(() => store.close());
@@ -106,7 +126,9 @@ export async function start(port = Number(process.env.PORT ?? 2567)): Promise<Se
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid PORT: ${process.env.PORT}`);
   const server = createServer({ gracefullyShutdown: true });
   await server.listen(port);
-  console.log(`jantaku listening on ws://localhost:${port}, games in ${server.store.path}`);
+  const recovery = await recoverTables(server.store);
+  logger.info(recovery, 'unfinished tables recovered');
+  logger.info({ event: 'listening', port, store: server.store.path }, `jantaku listening on ws://localhost:${port}`);
   return server;
 }
 

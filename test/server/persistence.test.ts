@@ -162,7 +162,7 @@ describe('start(): graceful shutdown', () => {
       const port = await freePort();
       const entry = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url));
       const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-        env: { ...process.env, PORT: String(port), JANTAKU_DATA_DIR: dir },
+        env: { ...process.env, PORT: String(port), JANTAKU_DATA_DIR: dir, LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import { Referee, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
-import { GameStore, StoreError, SCHEMA_VERSION, recoverGames, type StoredSeat } from '../../server/src/store/index';
+import { GameStore, MIGRATIONS, StoreError, SCHEMA_VERSION, recoverGames, type StoredSeat } from '../../server/src/store/index';
 import { botPlay, botStep, rng, snapshot } from './fixtures/botPlay';
 
 const SEATS: StoredSeat[] = [0, 1, 2, 3].map((i) => ({ kind: 'bot', bot: 'efficiency', name: `bot${i}` }));
@@ -39,10 +39,11 @@ describe('GameStore: the file', () => {
     store.close();
     const raw = new Database(path);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(raw.prepare('SELECT version, name FROM schema_migrations').all()).toEqual([{ version: 1, name: 'games and command log' }]);
+    expect(raw.prepare('SELECT version, name FROM schema_migrations').all()).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     // Reopening applies nothing twice.
     new GameStore({ path }).close();
-    expect(raw.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: 1 });
+    expect(raw.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get()).toEqual({ n: MIGRATIONS.length });
     raw.prepare('INSERT INTO schema_migrations (version, name, applied) VALUES (?, ?, ?)').run(SCHEMA_VERSION + 1, 'from the future', 0);
     raw.close();
     expect(() => new GameStore({ path })).toThrow(/newer than this server/);

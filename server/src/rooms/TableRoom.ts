@@ -1,39 +1,33 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { generateId, Room, ServerError, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { MessageContext } from '@colyseus/shared-types';
-import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
-import { tsumogiriBot } from '@jantaku/shared/bots/tsumogiri';
-import type { Bot } from '@jantaku/shared/bots/types';
-import type { LegalAction, Seat } from '@jantaku/shared/game/types';
+import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
 import { viewFor } from '@jantaku/shared/game/views';
-import { Referee, type Judged } from '@jantaku/shared/referee/referee';
-import { makeRuleset, RulesetError, type Ruleset } from '@jantaku/shared/rules/index';
+import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
+import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
-import type { GameStore, StoredSeat } from '../store/index';
+import { events as log } from '../log';
+import type { Metrics } from '../metrics';
+import { recoverGame, type GameStore, type StoredSeat } from '../store/index';
+import { TableClock, type ClockStep } from './clock';
+import { BOTS, isPlainObject, isSeat, parseTableOptions, type StoredSettings, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
+import { MessageBudget } from './rateLimit';
 
-/** Options to create a table. Unknown or ill-typed options are refused with the option's name. */
-export interface TableOptions {
-  /** A shipped ruleset name (default `tenhou`). */
-  ruleset?: string;
-  /** Overrides validated onto the shipped ruleset by `makeRuleset`. */
-  overrides?: Record<string, unknown>;
-  /** Seed of the walls (default: random). */
-  seed?: string;
-  /** Seats played by built-in bots: a count (the last seats) or the seat numbers. Default 0. */
-  bots?: number | number[];
-  /** The bots' strategy (default `efficiency`). */
-  bot?: 'efficiency' | 'tsumogiri';
-  /** Delay before a bot (or an absent seat) acts, ms (default 300). */
-  botDelayMs?: number;
-  /** Pause between the end of a hand and the next deal, ms (default 3000). */
-  handPauseMs?: number;
-}
+export { parseTableOptions, type TableOptions } from './options';
 
-/** Options to join: a seat (a chosen one or the first free), or a spectator's place. */
+/** Options to join: a seat (a chosen one or the first free, or one's own back with its token), or a place to watch. */
 export interface JoinOptions {
   seat?: number;
+  /** The seat token the server sent in its `seat` message: takes the seat back (after a drop or a restart). */
+  token?: string;
+  /** The player's name (`playerName` in a create call, where `name` is the table's). */
+  name?: string;
+  playerName?: string;
   spectator?: boolean;
+  /** Every hand, `commentatorDelayMs` late (tables that allow it). */
+  commentator?: boolean;
 }
 
 /** The answer to an `action` request that was applied. Errors are rejections with an `ActionError`. */
@@ -48,79 +42,40 @@ export interface ActionError {
   rule?: string;
 }
 
-type Seating = { seat: Seat } | { spectator: true };
+/** The `seat` message: the seat a client now plays and the token that takes it back. */
+export interface SeatGrant {
+  seat: Seat;
+  token: string;
+}
 
-/** Largest accepted action message (bytes of its JSON). */
+/** The `commentary` message: events in the order they happened, `at` ms since the epoch. */
+export interface Commentary {
+  at: number;
+  events: RefereeEvent[];
+}
+
+type Seating = { seat: Seat } | { spectator: true } | { commentator: true };
+
+/** Largest accepted action message (bytes of its JSON). Larger websocket frames (over 4 KiB) close the connection. */
 export const MAX_ACTION_BYTES = 512;
 
-const BOTS: Record<string, Bot> = { efficiency: efficiencyBot, tsumogiri: tsumogiriBot };
-
-function fail(field: string, reason: string): never {
-  throw new ServerError(400, `invalid table option ${field}: ${reason}`);
+/** Internal create option: rebuild the stored game `recover` (only with this process's key). */
+const RECOVERY_KEY = randomUUID();
+export function recoveryOptions(gameId: string): Record<string, string> {
+  return { recover: gameId, recoveryKey: RECOVERY_KEY };
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-const isSeat = (v: unknown): v is Seat => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 3;
-
-/** Validates the create options; throws a ServerError naming the field at fault. */
-export function parseTableOptions(raw: unknown): {
-  rules: Ruleset;
-  seed: string;
-  bots: Set<Seat>;
-  bot: Bot;
-  botName: string;
-  botDelayMs: number;
-  handPauseMs: number;
-} {
-  const o = raw === undefined || raw === null ? {} : raw;
-  if (!isPlainObject(o)) fail('(root)', 'options must be an object');
-  // `seat` and `spectator` are the creator's join options (Colyseus passes one object to both).
-  const known = ['ruleset', 'overrides', 'seed', 'bots', 'bot', 'botDelayMs', 'handPauseMs', 'seat', 'spectator'];
-  for (const k of Object.keys(o)) if (!known.includes(k)) fail(k, 'unknown option');
-  const name = o.ruleset ?? 'tenhou';
-  if (typeof name !== 'string') fail('ruleset', 'must be a ruleset name');
-  if (o.overrides !== undefined && !isPlainObject(o.overrides)) fail('overrides', 'must be an object of settings');
-  let rules: Ruleset;
-  try {
-    rules = makeRuleset(name, (o.overrides ?? {}) as Record<string, unknown>);
-  } catch (e) {
-    if (e instanceof RulesetError) {
-      const i = e.issues[0];
-      const field = i.field === 'name' ? 'ruleset' : `overrides.${i.field}`;
-      fail(field, e.issues.map((x) => `${x.field}: ${x.reason}`).join('; '));
-    }
-    throw e;
-  }
-  if (o.seed !== undefined && (typeof o.seed !== 'string' || o.seed.length === 0 || o.seed.length > 200)) fail('seed', 'must be a string of 1..200 characters');
-  const seed = (o.seed as string | undefined) ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const bots = new Set<Seat>();
-  if (typeof o.bots === 'number') {
-    if (!Number.isInteger(o.bots) || o.bots < 0 || o.bots > 4) fail('bots', 'must be 0..4 or a list of seats');
-    for (let i = 4 - o.bots; i < 4; i++) bots.add(i as Seat);
-  } else if (Array.isArray(o.bots)) {
-    for (const s of o.bots) {
-      if (!isSeat(s) || bots.has(s)) fail('bots', 'seats must be distinct integers 0..3');
-      bots.add(s);
-    }
-  } else if (o.bots !== undefined) fail('bots', 'must be 0..4 or a list of seats');
-  const botName = o.bot ?? 'efficiency';
-  if (typeof botName !== 'string' || !Object.hasOwn(BOTS, botName)) fail('bot', `must be one of ${Object.keys(BOTS).join(', ')}`);
-  const ms = (k: 'botDelayMs' | 'handPauseMs', dflt: number): number => {
-    const v = o[k] ?? dflt;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 60_000) fail(k, 'must be an integer 0..60000');
-    return v;
-  };
-  return { rules, seed, bots, bot: BOTS[botName], botName, botDelayMs: ms('botDelayMs', 300), handPauseMs: ms('handPauseMs', 3000) };
-}
+/** Who sits at a seat now. */
+type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
 
 /**
  * A table: one refereed game. State goes out only through the schema projection (`project`,
  * from `viewFor`); each seated client's StateView holds its own seat, so its concealed hand,
- * draw and legal actions reach it alone. Every action is a request answered with accepted,
- * fault (rule, penalty) or an error code; nothing a client sends drops its connection.
+ * draw and legal actions reach it alone. Events go to each client filtered by audience. Every
+ * action is a request answered with accepted, fault (rule, penalty) or an error code; nothing a
+ * client sends drops its connection (but a websocket frame over 4 KiB).
  */
 export class TableRoom extends Room<{ state: TableState }> {
   /**
@@ -128,92 +83,233 @@ export class TableRoom extends Room<{ state: TableState }> {
    * recorded. The room's id is the game's id in the store.
    */
   static store: GameStore | null = null;
+  /** The server's metrics (set by `createServer` like `store`); null: not counted. */
+  static metrics: Metrics | null = null;
   referee!: Referee;
+  seatClock!: TableClock;
+  settings!: TableSettings;
   /** How many entries of the referee's log are in the store; whether its result is. */
   private persisted = 0;
   private finished = false;
-  private bots = new Set<Seat>();
-  private bot: Bot = efficiencyBot;
-  private botDelayMs = 300;
-  private handPauseMs = 3000;
-  /** Seats with a client now, and seats ever taken by a player. */
-  private occupied = new Map<Seat, string>();
-  private claimed = new Set<Seat>();
+  private storeFailed = false;
+  private sitting: Presence[] = ['empty', 'empty', 'empty', 'empty'];
+  /** The session holding each seat (connected, or inside its reconnection window). */
+  private holder = new Map<Seat, Client>();
+  /** Token hash and name of each seat a player has taken. */
+  private claims = new Map<Seat, { tokenHash: string; name: string }>();
+  /** A recovered table's seats waiting for their players, until the window closes. */
+  private awayTimers = new Map<Seat, ReturnType<typeof setTimeout>>();
   private legal: LegalAction[][] = [[], [], [], []];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private clockTimer: ReturnType<typeof setTimeout> | null = null;
+  private budgets = new WeakMap<Client, MessageBudget>();
+  /** The current hand's events, for commentators joining late. */
+  private handLog: Commentary[] = [];
+  private commentaryTimers = new Set<ReturnType<typeof setTimeout>>();
 
   override onCreate(options: unknown): void {
-    const o = parseTableOptions(options);
-    this.bots = o.bots;
-    this.bot = o.bot;
-    this.botDelayMs = o.botDelayMs;
-    this.handPauseMs = o.handPauseMs;
-    this.referee = new Referee({ rules: o.rules, seed: o.seed });
-    const store = this.store;
-    if (store) {
-      // The room's id is the game's id: a new one if an older game already has it.
-      while (store.getGame(this.roomId)) this.roomId = generateId();
-      const seats: StoredSeat[] = SEATS.map((s) => (this.bots.has(s) ? { kind: 'bot', bot: o.botName } : { kind: 'empty' }));
-      store.createGame({
-        id: this.roomId,
-        rules: o.rules,
-        seed: o.seed,
-        seats,
-        options: { bots: [...this.bots], bot: o.botName, botDelayMs: o.botDelayMs, handPauseMs: o.handPauseMs },
-      });
+    const o = isPlainObject(options) ? options : {};
+    if (typeof o.recover === 'string' && o.recoveryKey === RECOVERY_KEY) {
+      this.restore(o.recover);
+      log.tableRecovered(this.roomId, this.referee.log.length);
+    } else {
+      this.create(options);
+      const { rules, bots } = this.settings;
+      log.tableCreated(this.roomId, { ruleset: rules.name, foulPolicy: rules.foulPolicy, bots: [...bots], private: this.settings.private });
     }
-    this.state = newTableState(o.rules.name);
-    for (const s of this.bots) this.state.seats[s].bot = true;
-    this.state.hands = 1;
+    this.autoDispose = false; // an unfinished game goes on (and is played out) with nobody connected
+    if (this.settings.private) void this.setPrivate(true);
     this.refresh();
     // Patches go out right after each applied action; the timer only catches anything else.
     this.setPatchRate(1000);
-    this.setMetadata({ ruleset: o.rules.name, bots: [...this.bots] });
+    this.updateListing();
     this.onMessage('action', (client: Client, message: unknown, ctx: MessageContext) => this.onAction(client, message, ctx));
     // Any other message type: answered, never a disconnect.
     this.onMessage('*', (client: Client, type: string | number) => {
+      if (!this.budget(client).take()) return;
       client.send('error', { code: 'UNKNOWN_MESSAGE', reason: `no message "${String(type)}": send "action"` } satisfies ActionError);
     });
     this.maybeStart();
   }
 
+  /** A new table from the create options. */
+  private create(options: unknown): void {
+    const o = parseTableOptions(options);
+    this.settings = o;
+    this.referee = new Referee({ rules: o.rules, seed: o.seed });
+    this.seatClock = new TableClock(o.rules.timeControl, Date.now());
+    this.state = newTableState(o.rules.name);
+    for (const s of o.bots) this.markBot(s);
+    this.state.hands = 1;
+    this.handLog = [{ at: Date.now(), events: this.referee.game.takeEvents() }];
+    const store = this.store;
+    if (!store) return;
+    // The room's id is the game's id: a new one if an older game already has it.
+    while (store.getGame(this.roomId)) this.roomId = generateId();
+    const seats: StoredSeat[] = SEATS.map((s) => (o.bots.has(s) ? { kind: 'bot', bot: o.botName } : { kind: 'empty' }));
+    const { rules: _r, seed: _s, bots, ...rest } = o;
+    const stored: StoredSettings = { ...rest, bots: [...bots] };
+    store.createGame({ id: this.roomId, rules: o.rules, seed: o.seed, seats, options: stored });
+  }
+
+  private markBot(seat: Seat): void {
+    this.sitting[seat] = 'bot';
+    this.state.seats[seat].bot = true;
+    this.state.seats[seat].presence = 'bot';
+  }
+
+  /** The stored game `id`, rebuilt from its log after a restart: its players may take their seats back with their tokens. */
+  private restore(id: string): void {
+    const store = this.store;
+    if (!store) throw new ServerError(500, 'no store to recover from');
+    const record = store.getGame(id);
+    if (!record || record.status !== 'open') throw new ServerError(404, `no unfinished game ${id}`);
+    const stored = record.options as unknown as StoredSettings;
+    this.settings = { ...stored, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
+    this.referee = recoverGame(store, id);
+    this.persisted = this.referee.log.length;
+    this.roomId = id;
+    // The log's times are ms since the clock's start: a new clock starts after the last one (banks start afresh).
+    const lastAt = Math.max(0, ...this.referee.log.map((e) => ('at' in e && typeof e.at === 'number' ? e.at : 0)));
+    this.seatClock = new TableClock(record.rules.timeControl, Date.now() - lastAt - 1);
+    this.state = newTableState(record.rules.name);
+    for (const s of this.settings.bots) this.markBot(s);
+    for (const c of store.seatClaims(id)) {
+      const seat = c.seat as Seat;
+      this.claims.set(seat, { tokenHash: c.tokenHash, name: c.name });
+      this.state.seats[seat].name = c.name;
+      this.sitting[seat] = 'away';
+      this.awayTimers.set(seat, setTimeout(() => this.windowClosed(seat), this.settings.reconnectSeconds * 1000));
+    }
+    const log = this.referee.log;
+    this.state.hands = this.referee.game.hands.length;
+    this.state.actions = log.filter((e) => e.seat !== -1).length;
+    this.handLog = [];
+  }
+
   override onJoin(client: Client, options?: JoinOptions): void {
     const o: Record<string, unknown> = isPlainObject(options) ? options : {};
     client.view = new StateView();
+    if (o.commentator === true) {
+      if (this.settings.commentatorDelayMs === null) throw new ServerError(403, 'this table has no commentator view');
+      client.userData = { commentator: true } satisfies Seating;
+      this.sendBacklog(client);
+      log.playerJoined(this.roomId, 'commentator');
+      return this.updateListing();
+    }
     if (o.spectator === true) {
       client.userData = { spectator: true } satisfies Seating;
-      return;
+      log.playerJoined(this.roomId, 'spectator');
+      return this.updateListing();
     }
+    // In a create call `name` is the table's title and `playerName` the creator's name.
+    const creating = this.clients.length <= 1 && ('ruleset' in o || 'bots' in o || 'seed' in o || 'overrides' in o);
+    const rawName = o.playerName ?? (creating ? undefined : o.name);
+    if (rawName !== undefined && (typeof rawName !== 'string' || rawName.length > 40)) throw new ServerError(400, 'name must be a string of at most 40 characters');
     let seat: Seat | undefined;
-    if (o.seat !== undefined) {
-      if (!isSeat(o.seat)) throw new ServerError(400, 'seat must be 0..3');
-      if (this.bots.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is played by a bot`);
-      if (this.occupied.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is taken`);
+    if (o.token !== undefined) {
+      if (!isSeat(o.seat) || typeof o.token !== 'string') throw new ServerError(400, 'a token is given with its seat (0..3)');
+      const claim = this.claims.get(o.seat);
+      if (!claim || claim.tokenHash !== sha256(o.token)) throw new ServerError(403, `not the token of seat ${o.seat}`);
       seat = o.seat;
-    } else seat = SEATS.find((s) => !this.bots.has(s) && !this.occupied.has(s));
+      const old = this.holder.get(seat);
+      if (old && old !== client) old.leave(4000); // a stale connection of the same player
+    } else if (o.seat !== undefined) {
+      if (!isSeat(o.seat)) throw new ServerError(400, 'seat must be 0..3');
+      if (this.settings.bots.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is played by a bot`);
+      if (this.claims.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is taken (its player rejoins with the seat token)`);
+      seat = o.seat;
+    } else seat = SEATS.find((s) => !this.settings.bots.has(s) && !this.claims.has(s));
     if (seat === undefined) throw new ServerError(409, 'no free seat: join as a spectator');
     client.userData = { seat } satisfies Seating;
-    this.occupied.set(seat, client.sessionId);
-    this.claimed.add(seat);
-    this.state.seats[seat].connected = true;
-    client.view.add(this.state.seats[seat]);
+    if (!this.claims.has(seat)) {
+      const token = randomBytes(24).toString('base64url');
+      const claim = { tokenHash: sha256(token), name: (rawName as string | undefined) ?? '' };
+      this.claims.set(seat, claim);
+      this.store?.claimSeat(this.roomId, { seat, ...claim });
+      this.state.seats[seat].name = claim.name;
+      this.state.seats[seat].own.token = token;
+    } else if (typeof o.token === 'string') this.state.seats[seat].own.token = o.token;
+    // Also in the seat's private state (`own.token`), which a client has as soon as it joins.
+    client.send('seat', { seat, token: this.state.seats[seat].own.token } satisfies SeatGrant);
+    this.seatTaken(seat, client);
+    log.playerJoined(this.roomId, seat);
     this.maybeStart();
-    this.broadcastPatch();
+  }
+
+  /** `client` now plays `seat`: it sees the seat's private part, and the seat is no longer played for it. */
+  private seatTaken(seat: Seat, client: Client): void {
+    this.holder.set(seat, client);
+    const t = this.awayTimers.get(seat);
+    if (t) clearTimeout(t);
+    this.awayTimers.delete(seat);
+    client.view!.add(this.state.seats[seat]);
+    this.setPresence(seat, 'player');
+    this.schedule();
+  }
+
+  override async onDrop(client: Client): Promise<void> {
+    const seat = this.seatOf(client);
+    if (seat === null || this.holder.get(seat) !== client) return;
+    // The seat waits for its player; meanwhile its clock runs (and plays for it when it expires).
+    this.setPresence(seat, 'away');
+    log.playerLeft(this.roomId, seat, 'dropped');
+    try {
+      await this.allowReconnection(client, this.settings.reconnectSeconds);
+    } catch {
+      // Window over: onLeave follows.
+    }
+  }
+
+  override onReconnect(client: Client): void {
+    const seat = this.seatOf(client);
+    if (seat === null || this.holder.get(seat) !== client) return;
+    this.setPresence(seat, 'player');
+    log.playerJoined(this.roomId, seat);
+    this.schedule();
   }
 
   override onLeave(client: Client): void {
-    const seating = client.userData as Seating | undefined;
-    if (!seating || !('seat' in seating) || this.occupied.get(seating.seat) !== client.sessionId) return;
-    this.occupied.delete(seating.seat);
-    this.state.seats[seating.seat].connected = false;
-    this.broadcastPatch();
-    // An empty seat is played out by the clock (prescribed commands) until reconnection exists.
+    const seat = this.seatOf(client);
+    if (seat === null) {
+      log.playerLeft(this.roomId, 'commentator' in ((client.userData as Seating | undefined) ?? {}) ? 'commentator' : 'spectator', 'left');
+      return this.updateListing();
+    }
+    if (this.holder.get(seat) !== client) return;
+    this.holder.delete(seat);
+    log.playerLeft(this.roomId, seat, 'left');
+    this.windowClosed(seat);
+  }
+
+  /** The seat's player is gone for good (it may still come back with its token): the seat is played out. */
+  private windowClosed(seat: Seat): void {
+    this.awayTimers.delete(seat);
+    if (this.holder.has(seat)) return;
+    this.setPresence(seat, 'absent');
     this.schedule();
+  }
+
+  private seatOf(client: Client): Seat | null {
+    const s = client.userData as Seating | undefined;
+    return s && 'seat' in s ? s.seat : null;
+  }
+
+  private setPresence(seat: Seat, p: Presence): void {
+    this.sitting[seat] = p;
+    const s = this.state.seats[seat];
+    s.presence = p;
+    s.connected = p === 'player';
+    this.updateListing();
+    this.broadcastPatch();
   }
 
   /** The store games are recorded in (the room class's), or null. */
   get store(): GameStore | null {
     return (this.constructor as typeof TableRoom).store;
+  }
+
+  get metrics(): Metrics | null {
+    return (this.constructor as typeof TableRoom).metrics;
   }
 
   /**
@@ -225,10 +321,16 @@ export class TableRoom extends Room<{ state: TableState }> {
     const store = this.store;
     if (this.storeFailed) return false;
     if (!store || this.finished) return true;
-    const log = this.referee.log;
+    if (!store.isOpen) {
+      // The server is shutting down: the game stops here and is recovered at the next start.
+      this.storeFailed = true;
+      this.stopTimers();
+      return false;
+    }
+    const entries = this.referee.log;
     try {
       store.transaction(() => {
-        for (; this.persisted < log.length; this.persisted++) store.append(this.roomId, log[this.persisted]);
+        for (; this.persisted < entries.length; this.persisted++) store.append(this.roomId, entries[this.persisted]);
       });
       const game = this.referee.game;
       if (game.phase === 'gameOver') {
@@ -238,30 +340,53 @@ export class TableRoom extends Room<{ state: TableState }> {
       return true;
     } catch (e) {
       this.storeFailed = true;
-      if (this.timer) clearTimeout(this.timer);
-      this.timer = null;
-      console.error(`table ${this.roomId}: the store failed, the table stops`, e);
+      this.stopTimers();
+      log.storeFailed(this.roomId, e);
       void this.disconnect();
       return false;
     }
   }
 
-  private storeFailed = false;
-
-  override onDispose(): void {
+  private stopTimers(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.clockTimer) clearTimeout(this.clockTimer);
+    this.clockTimer = null;
+    for (const t of this.awayTimers.values()) clearTimeout(t);
+    this.awayTimers.clear();
+    for (const t of this.commentaryTimers) clearTimeout(t);
+    this.commentaryTimers.clear();
+  }
+
+  override onDispose(): void {
+    this.stopTimers();
   }
 
   /** Bots start once every seat not theirs has had a player. */
   private maybeStart(): void {
-    if (this.state.started || SEATS.some((s) => !this.bots.has(s) && !this.claimed.has(s))) return;
+    if (this.state.started || SEATS.some((s) => !this.settings.bots.has(s) && !this.claims.has(s))) return;
     this.state.started = true;
-    this.schedule();
+    this.updateListing();
+    const step = this.seatClock.begin(this.referee, Date.now());
+    this.applied([], step);
+  }
+
+  private budget(client: Client): MessageBudget {
+    let b = this.budgets.get(client);
+    if (!b) this.budgets.set(client, (b = new MessageBudget()));
+    return b;
   }
 
   private onAction(client: Client, message: unknown, ctx: MessageContext): unknown {
-    const reply = this.judgeAction(client, message);
+    const stop = this.metrics?.startAction();
+    const budget = this.budget(client);
+    const reply: ActionReply | ActionError = budget.take()
+      ? this.judgeAction(client, message)
+      : { code: 'RATE_LIMITED', reason: 'too many refused messages: slow down' };
+    if ('status' in reply) {
+      budget.refund();
+      stop?.();
+    } else this.metrics?.command('refused');
     if (ctx.id === undefined) {
       // A plain `send`: no reply channel, so the answer goes back as a message.
       client.send('actionResult', reply);
@@ -286,66 +411,171 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (claimedSeat !== undefined && claimedSeat !== seating.seat) return { code: 'NOT_YOUR_SEAT', reason: `this client plays seat ${seating.seat}` };
     if (!this.state.started) return { code: 'NOT_STARTED', reason: 'waiting for players' };
     if (this.storeFailed) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
-    const r = this.referee.apply(seating.seat, command, undefined, Date.now());
-    if (!r.ok) return { code: r.refusal.code, reason: r.refusal.reason, ...(r.refusal.rule ? { rule: r.refusal.rule } : {}) };
-    if (!this.applied(r)) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
+    const { judged: r, ...step } = this.seatClock.command(this.referee, seating.seat, command, Date.now());
+    if (!r.ok) {
+      if (step.clock.length > 0) this.applied([], step);
+      return { code: r.refusal.code, reason: r.refusal.reason, ...(r.refusal.rule ? { rule: r.refusal.rule } : {}) };
+    }
+    if (!this.applied([r], step)) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
     const actions = this.state.actions;
     if (r.fault) return { status: 'fault', actions, rule: r.fault.rule, penalty: r.fault.penalty, reason: r.fault.reason };
     return { status: 'accepted', actions };
   }
 
-  /** After an applied command: re-project, send the patch at once, plan what comes next. */
-  private applied(r: Judged): boolean {
-    if (!r.ok || !this.persist()) return false;
-    this.state.actions++;
+  /**
+   * After applied commands (`counted`, and the clock's own in `step`): record them, re-project,
+   * send the patch and the events at once, re-arm the clock, plan what comes next. False: the
+   * store failed (the table stops).
+   */
+  private applied(counted: Judged[], step: ClockStep = { clock: [], charges: [] }, counts = true): boolean {
+    if (!this.persist()) return false;
+    const done = [...step.clock.filter((r) => r.ok), ...counted.filter((r) => r.ok)];
+    const events: RefereeEvent[] = [];
+    for (const r of done) {
+      if (!r.ok) continue;
+      if (counts || !counted.includes(r)) {
+        this.state.actions++;
+        this.metrics?.command(r.fault ? 'fault' : 'accepted');
+      }
+      events.push(...r.events);
+    }
+    for (const e of events) {
+      if (e.type === 'fault') {
+        this.metrics?.fault(e.rule);
+        log.fault(this.roomId, e);
+      } else if (e.type === 'handEnded') log.handEnded(this.roomId, { ...e.result, number: this.referee.game.hands.length, scores: e.scores });
+      else if (e.type === 'gameEnded') {
+        log.gameEnded(this.roomId, e.standings);
+        this.metrics?.gameFinished();
+      }
+    }
     this.refresh();
     this.broadcastPatch();
+    this.sendEvents(events);
+    if (this.referee.game.phase === 'gameOver') this.gameOver();
     this.schedule();
     return true;
   }
 
-  private refresh(): void {
-    this.legal = project(this.state, this.referee.game);
+  /** Re-arms the clock's timer at its next deadline. */
+  private armClock(): void {
+    if (this.clockTimer) clearTimeout(this.clockTimer);
+    this.clockTimer = null;
+    const d = this.state.started && !this.storeFailed ? this.seatClock.deadline() : null;
+    if (!d) return;
+    this.clockTimer = setTimeout(() => {
+      this.clockTimer = null;
+      this.applied([], this.seatClock.tick(this.referee, Date.now()));
+    }, Math.max(0, d.at - Date.now()));
   }
 
-  /** Plans the next automatic step: the next deal after a pause, or a bot's (or an empty seat's) move. */
+  private refresh(): void {
+    this.legal = project(this.state, this.referee.game);
+    this.seatClock.project(this.state.seats, Date.now());
+  }
+
+  /**
+   * Sends each client the events it may see: a seat those to all and to itself, a spectator those
+   * to all; commentators get every event, `commentatorDelayMs` later.
+   */
+  private sendEvents(events: RefereeEvent[]): void {
+    if (events.length === 0) return;
+    const pub = events.filter((e) => e.to === 'all');
+    for (const client of this.clients) {
+      const seating = client.userData as Seating | undefined;
+      if (!seating || 'commentator' in seating) continue;
+      const mine = 'seat' in seating ? events.filter((e) => e.to === 'all' || e.to === seating.seat) : pub;
+      if (mine.length > 0) client.send('events', mine);
+    }
+    const batch: Commentary = { at: Date.now(), events };
+    if (events.some((e) => e.type === 'handStarted')) this.handLog = [];
+    this.handLog.push(batch);
+    const delay = this.settings.commentatorDelayMs;
+    if (delay === null) return;
+    const t = setTimeout(() => {
+      this.commentaryTimers.delete(t);
+      for (const c of this.commentators()) c.send('commentary', [batch]);
+    }, delay);
+    this.commentaryTimers.add(t);
+  }
+
+  private commentators(): Client[] {
+    return this.clients.filter((c) => 'commentator' in ((c.userData as Seating | undefined) ?? {}));
+  }
+
+  /** A commentator joining late: the current hand's events old enough to be shown (the rest follow on their timers). */
+  private sendBacklog(client: Client): void {
+    const until = Date.now() - (this.settings.commentatorDelayMs ?? 0);
+    const due = this.handLog.filter((b) => b.at <= until);
+    if (due.length > 0) client.send('commentary', due);
+  }
+
+  /** The lobby's listing of this table (public facts only). */
+  private updateListing(): void {
+    const game = this.referee.game;
+    const hand = game.hands.length > 0 ? `${'ESWN'[Math.floor(game.round / 4)]}${(game.round % 4) + 1}-${game.honba}` : '';
+    const watchers = this.clients.filter((c) => !('seat' in ((c.userData as Seating | undefined) ?? {}))).length;
+    void this.setMetadata({
+      name: this.settings.name,
+      ruleset: this.settings.rules.name,
+      foulPolicy: this.settings.rules.foulPolicy,
+      timeControl: this.settings.rules.timeControl.kind,
+      seats: SEATS.map((s) => ({ presence: this.sitting[s], name: this.claims.get(s)?.name ?? '' })),
+      free: SEATS.filter((s) => this.sitting[s] === 'empty').length,
+      spectators: watchers,
+      commentators: this.settings.commentatorDelayMs !== null,
+      hand,
+      started: this.state.started,
+      finished: game.phase === 'gameOver',
+    });
+  }
+
+  private gameOver(): void {
+    this.updateListing();
+    // Finished: the room goes once its last client has left.
+    this.autoDispose = true;
+    if (this.clients.length === 0) void this.disconnect();
+  }
+
+  /** Plans the next automatic step: the next deal after a pause, or a bot's (or an absent seat's) move. */
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (!this.state.started) return;
+    if (!this.state.started || this.storeFailed) return;
+    this.armClock();
     const game = this.referee.game;
     if (game.phase === 'gameOver') return;
     if (game.phase === 'handEnded') {
-      this.timer = setTimeout(() => this.deal(), this.handPauseMs);
+      this.timer = setTimeout(() => this.deal(), this.settings.handPauseMs);
       return;
     }
-    const seat = SEATS.find((s) => this.legal[s].length > 0 && (this.bots.has(s) || !this.occupied.has(s)));
+    const seat = SEATS.find((s) => this.legal[s].length > 0 && (this.sitting[s] === 'bot' || this.sitting[s] === 'absent' || this.seatClock.resigned(s)));
     if (seat === undefined) return;
-    this.timer = setTimeout(() => this.autoPlay(seat), this.botDelayMs);
+    this.timer = setTimeout(() => this.autoPlay(seat), this.settings.botDelayMs);
   }
 
   private deal(): void {
     this.timer = null;
-    const r = this.referee.nextHand();
-    if (!r.ok || !this.persist()) return;
+    const { judged: r, ...step } = this.seatClock.nextHand(this.referee, Date.now());
+    if (!r.ok) return;
     this.state.hands++;
-    this.refresh();
-    this.broadcastPatch();
-    this.schedule();
+    this.applied([r], step, false);
+    this.updateListing();
   }
 
-  /** A bot acts from its own projection; an empty seat plays the prescribed command. */
+  /** A bot acts from its own projection; an absent seat is played by the table's `absent` policy. */
   private autoPlay(seat: Seat): void {
     this.timer = null;
     const legal = this.legal[seat];
     if (legal.length === 0) return this.schedule();
-    let r: Judged;
-    if (this.bots.has(seat)) {
-      const game = this.referee.game;
-      r = this.referee.apply(seat, this.bot(viewFor(game, seat, legal), legal), undefined, Date.now());
-      if (!r.ok) r = this.referee.expire(seat);
-    } else r = this.referee.expire(seat);
-    if (r.ok) this.applied(r);
+    const stop = this.metrics?.startAction();
+    const asBot = this.sitting[seat] === 'bot' || (this.sitting[seat] === 'absent' && this.settings.absent === 'bot');
+    const prescribed = (): Command => prescribedCommand(legal, this.referee.game.seats[seat].drawn);
+    const command = asBot ? BOTS[this.settings.botName](viewFor(this.referee.game, seat, legal), legal) : prescribed();
+    let { judged: r, ...step } = this.seatClock.command(this.referee, seat, command, Date.now());
+    if (!r.ok && asBot) ({ judged: r, ...step } = this.seatClock.command(this.referee, seat, prescribed(), Date.now()));
+    if (r.ok || step.clock.length > 0) this.applied([r], step);
     else this.schedule();
+    stop?.();
   }
 }

@@ -70,6 +70,13 @@ export interface GameRecord {
   commands: number;
 }
 
+/** A seat taken by a player: the SHA-256 (hex) of the token it was given, and its name. */
+export interface SeatClaim {
+  seat: number;
+  tokenHash: string;
+  name: string;
+}
+
 /** A stored command as it is in the file (recovery parses and checks it itself). */
 export interface CommandRow {
   seq: number;
@@ -216,6 +223,21 @@ export class GameStore {
   /** A game's log as stored. */
   commandRows(id: string): CommandRow[] {
     return this.selectCommands.all(id);
+  }
+
+  /** Records who holds `seat` (the hash of its seat token; a new claim replaces the old one). */
+  claimSeat(gameId: string, claim: SeatClaim, at: number = Date.now()): void {
+    this.db
+      .prepare(`INSERT OR REPLACE INTO seat_claims (game_id, seat, token_hash, name, claimed) VALUES (?, ?, ?, ?, ?)`)
+      .run(gameId, claim.seat, claim.tokenHash, claim.name, at);
+  }
+
+  /** The seats taken in a game, with their token hashes. */
+  seatClaims(gameId: string): SeatClaim[] {
+    return this.db
+      .prepare<[string], { seat: number; token_hash: string; name: string }>(`SELECT seat, token_hash, name FROM seat_claims WHERE game_id = ? ORDER BY seat`)
+      .all(gameId)
+      .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, name: r.name }));
   }
 
   /** Runs `fn` in one transaction (several appends committed together, or none). */

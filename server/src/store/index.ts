@@ -9,6 +9,7 @@ export {
   type NewGame,
   type GameRecord,
   type CommandRow,
+  type SeatClaim,
 } from './gameStore';
 export { recoverGames, recoverGame, CorruptLogError, type Recovery, type RecoveryFailure, type RecoveryLogger } from './recovery';
 export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations';

@@ -36,6 +36,21 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 2,
+    name: 'seat claims',
+    sql: `
+      -- Who holds each seat: the SHA-256 of the seat token its player was given, never the token.
+      CREATE TABLE seat_claims (
+        game_id    TEXT NOT NULL REFERENCES games (id),
+        seat       INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        token_hash TEXT NOT NULL,
+        name       TEXT NOT NULL DEFAULT '',
+        claimed    INTEGER NOT NULL,              -- ms since the epoch
+        PRIMARY KEY (game_id, seat)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -21,6 +21,8 @@ function manualPenalty(f: ManualFault): Penalty | string {
     if (f.penalty.kind !== 'none' && range && !range.includes(f.penalty.kind as never)) return `${f.rule} allows only ${range.join(', ')} (or nothing)`;
     return f.penalty;
   }
+  // A rate (WSOM-TIME-TURN/-HAND: 5 per started 15 s) is given as the amount counted (the clock's charge).
+  if (own.kind === 'points' && own.per && f.penalty?.kind === 'points' && !f.penalty.per && Number.isSafeInteger(f.penalty.points) && f.penalty.points > 0) return f.penalty;
   if (f.penalty && JSON.stringify(f.penalty) !== JSON.stringify(own)) return `${f.rule} carries its own penalty (${own.kind})`;
   return own;
 }

@@ -46,6 +46,8 @@ export const PrivateSeatState = schema(
     drawn: t.int16().default(-1),
     /** The seat's legal actions right now, as JSON of `LegalAction[]`. */
     legalActions: t.string().default('[]'),
+    /** The seat token: rejoin with `{ seat, token }` after a drop or a server restart. */
+    token: t.string().default(''),
   },
   'PrivateSeat',
 );
@@ -67,8 +69,20 @@ export const SeatState = schema(
     connected: t.boolean().default(false),
     /** The seat is played by a built-in bot. */
     bot: t.boolean().default(false),
+    /** The player's name ('' for none). */
+    name: t.string().default(''),
+    /** 'empty' | 'player' (connected) | 'away' (dropped: the seat waits for them) | 'absent' (played out) | 'bot'. */
+    presence: t.string().default('empty'),
     /** Filtered: only in the owner's StateView. */
     own: t.ref(PrivateSeatState).view(),
+    /** Bank style: ms left in the seat's bank, live while its turn runs (0 for other time controls). */
+    bankMs: t.int32().default(0),
+    /** Epoch ms when the running decision's time runs out (bank, claim) or its WSOM turn penalty starts; 0: none. */
+    deadline: t.float64().default(0),
+    /** WSOM time penalty points charged to the seat in this hand (WSOM-TIME-TURN + -HAND). */
+    timePoints: t.uint16().default(0),
+    /** WSOM-TIME-RESIGN: the seat is auto-played by the clock for the rest of the game. */
+    resigned: t.boolean().default(false),
   },
   'Seat',
 );

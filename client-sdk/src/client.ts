@@ -1,0 +1,207 @@
+import { Client, type Room } from '@colyseus/sdk';
+import type { TableState } from '@jantaku/shared/schema/table';
+import { toJantakuError } from './errors';
+import { Table, type Role, type TableRoom } from './table';
+import type { ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing } from './types';
+
+/** The Colyseus room name of a table, and of the lobby. */
+export const TABLE_ROOM = 'table';
+export const LOBBY_ROOM = 'lobby';
+
+/** A Colyseus client that hands each new room to `onRoom` before it connects. */
+class WiringClient extends Client {
+  constructor(
+    url: string,
+    private readonly onRoom: (room: TableRoom) => void,
+  ) {
+    super(url);
+  }
+
+  protected override createRoom<T>(roomName: string, rootSchema?: never): Room<any, T> {
+    const room = super.createRoom<T>(roomName, rootSchema);
+    this.onRoom(room as unknown as TableRoom);
+    return room;
+  }
+}
+
+const DEFAULT_RECONNECT: Required<ReconnectOptions> = { retries: 8, minDelayMs: 100, maxDelayMs: 5000 };
+
+/** Keeps only the defined fields (the server refuses unknown and ill-typed options). */
+function defined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** An IRoomCache entry of the lobby, as a listing. */
+function listingOf(room: { roomId: string; clients?: number; metadata?: Record<string, unknown> }): TableListing {
+  return { ...(room.metadata ?? {}), id: room.roomId, clients: room.clients ?? 0 };
+}
+
+/**
+ * A connection to a Jantaku server: lists tables, creates and joins them. Each table gets its own
+ * websocket; the client itself holds no connection.
+ */
+export class JantakuClient {
+  readonly url: string;
+  private readonly reconnect: Required<ReconnectOptions> | false;
+  private readonly requestTimeoutMs: number;
+
+  constructor(url: string, options: ConnectOptions = {}) {
+    this.url = url.replace(/\/+$/, '');
+    this.reconnect = options.reconnect === false ? false : { ...DEFAULT_RECONNECT, ...defined(options.reconnect ?? {}) };
+    this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+  }
+
+  /** The server's HTTP base (ws → http, wss → https). */
+  get httpUrl(): string {
+    return this.url.replace(/^ws(s?):/, 'http$1:');
+  }
+
+  /** The open tables now (HTTP `GET /api/tables`; the lobby's list where that route is missing). */
+  async tables(): Promise<TableListing[]> {
+    let res: Response | undefined;
+    try {
+      res = await fetch(`${this.httpUrl}/api/tables`);
+    } catch (e) {
+      throw toJantakuError(e);
+    }
+    if (res.ok) {
+      const body = (await res.json()) as { tables?: TableListing[] };
+      return body.tables ?? [];
+    }
+    return new Promise((resolve, reject) => {
+      let stop: (() => void) | undefined;
+      let done = false;
+      void this.watchLobby((list) => {
+        if (done) return;
+        done = true;
+        resolve(list);
+        stop?.();
+      })
+        .then((s) => {
+          stop = s;
+          if (done) s();
+        })
+        .catch(reject);
+    });
+  }
+
+  /**
+   * Follows the lobby: `onChange` gets the whole list of tables at once and after every change.
+   * Returns a function that stops watching.
+   */
+  watchTables(onChange: (tables: TableListing[]) => void): () => void {
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    this.watchLobby(onChange).then(
+      (s) => (stopped ? s() : (stop = s)),
+      (e) => console.error('jantaku: cannot watch the lobby', toJantakuError(e)),
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }
+
+  private async watchLobby(onChange: (tables: TableListing[]) => void): Promise<() => void> {
+    const tables = new Map<string, TableListing>();
+    const emit = () => onChange([...tables.values()]);
+    const client = new Client(this.url);
+    const lobby = await client.joinOrCreate(LOBBY_ROOM, { filter: { name: TABLE_ROOM } });
+    lobby.onMessage('rooms', (rooms: { roomId: string; clients?: number; metadata?: Record<string, unknown> }[]) => {
+      tables.clear();
+      for (const r of rooms) tables.set(r.roomId, listingOf(r));
+      emit();
+    });
+    lobby.onMessage('+', ([id, room]: [string, { roomId: string; clients?: number; metadata?: Record<string, unknown> }]) => {
+      tables.set(id, listingOf({ ...room, roomId: id }));
+      emit();
+    });
+    lobby.onMessage('-', (id: string) => {
+      if (tables.delete(id)) emit();
+    });
+    return () => void lobby.leave(true).catch(() => {});
+  }
+
+  /** Creates a table and takes a place at it (a seat by default; `spectator: true` to watch). */
+  create(options: CreateTableOptions = {}): Promise<Table> {
+    return this.open(null, options.spectator === true ? 'spectator' : 'player', (c) => c.create<TableState>(TABLE_ROOM, defined(options)));
+  }
+
+  /** Sits at a table: the chosen seat, or the first free one. */
+  join(tableId: string, options: SeatOptions = {}): Promise<Table> {
+    return this.open(tableId, 'player', (c) => c.joinById<TableState>(tableId, defined(options)));
+  }
+
+  /** Watches a table: public state and events only. */
+  spectate(tableId: string): Promise<Table> {
+    return this.open(tableId, 'spectator', (c) => c.joinById<TableState>(tableId, { spectator: true }));
+  }
+
+  /**
+   * Commentates a table (where it has a commentator view): public state, and every event — each
+   * seat's hand included — after the table's delay, as `event` and `commentary`.
+   */
+  commentate(tableId: string): Promise<Table> {
+    return this.open(tableId, 'commentator', (c) => c.joinById<TableState>(tableId, { commentator: true }));
+  }
+
+  /** Takes a seat back with its token (after a drop, a restart, or from another process). */
+  async rejoin(tableId: string, options: RejoinOptions): Promise<Table> {
+    const table = await this.open(tableId, 'player', (c) => c.joinById<TableState>(tableId, defined(options)));
+    table.seat = options.seat;
+    table.token ??= options.token;
+    return table;
+  }
+
+  private async open(tableId: string | null, role: Role, how: (c: Client) => Promise<Room<any, TableState>>): Promise<Table> {
+    // The Table exists and is wired before the room connects, so the first messages (`seat`) reach it.
+    const table = new Table(tableId, {
+      role,
+      reconnect: this.reconnect,
+      requestTimeoutMs: this.requestTimeoutMs,
+      rejoin: (t) => this.rejoinRoom(t),
+    });
+    const client = new WiringClient(this.url, (room) => table.attach(room));
+    try {
+      await firstState(await how(client));
+    } catch (e) {
+      throw toJantakuError(e);
+    }
+    table.release();
+    return table;
+  }
+
+  /** A new room for a table whose connection is lost: its seat with the token, or a spectator's place. */
+  private async rejoinRoom(table: Table): Promise<TableRoom> {
+    const client = new WiringClient(this.url, (room) => table.attach(room));
+    const options: Record<string, unknown> =
+      table.role === 'player' ? defined({ seat: table.seat ?? undefined, token: table.token ?? undefined }) : { [table.role]: true };
+    const room = await client.joinById<TableState>(table.id, options);
+    await firstState(room);
+    return room as TableRoom;
+  }
+}
+
+/** Resolves once the room has decoded its first full state; rejects if it closes first. */
+function firstState(room: Room<any, TableState>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const check = () => {
+      if (!done && room.state?.seats?.length) {
+        done = true;
+        resolve();
+      }
+    };
+    room.onStateChange(check);
+    room.onLeave((code, reason) => {
+      if (!done) reject(new Error(`connection closed before the table's state arrived (${code}${reason ? `: ${reason}` : ''})`));
+    });
+    check();
+  });
+}
+
+/** Connects to a Jantaku server (`ws://host:port`). No socket opens until a table is joined. */
+export function connect(url: string, options?: ConnectOptions): JantakuClient {
+  return new JantakuClient(url, options);
+}
+

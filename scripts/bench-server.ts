@@ -1,0 +1,648 @@
+/**
+ * Load benchmark of the table server (npm run bench:server), issue 4.
+ *
+ * N tables, each played by four real @colyseus/sdk clients over loopback websockets. Each client
+ * runs a pure strategy from shared/src/bots on `tableViewOf(state, seat)` (not the server's
+ * built-in bots: tables are created with `bots: 0`, `handPauseMs: 0`). The server runs in a child
+ * process (`node --import tsx server/src/index.ts`, a temporary JANTAKU_DATA_DIR) so its CPU and
+ * memory are read apart from the clients', from /proc/<pid>/stat and /proc/<pid>/status.
+ *
+ * Peer, same run: a bare Colyseus room (defined below, served by this file in a child process
+ * with `--serve-bare PORT`) that answers a request, bumps a two-field schema state and calls
+ * broadcastPatch, played by four clients per room in turn with the same client code. The ratio
+ * of our server CPU per action to the bare room's is the price of the game (referee, SQLite log,
+ * projection, per-seat views) over Colyseus's own round trip.
+ *
+ * Measured in a window of DURATION seconds after every table is open (tables are opened
+ * gradually over RAMP seconds): actions applied, latency from request to reply and from request
+ * to the first patch whose `actions` reaches the reply's, server CPU % and RSS, CPU and memory
+ * per table. A game that ends is replaced by a new table. The script stops by itself (a watchdog
+ * kills it if anything hangs).
+ *
+ * Options (argv `--name=value` or env): TABLES (100), DURATION s (30), THINK_MS (0: flat out;
+ * else each bot waits THINK_MS x U(0.5, 1.5) before it acts, like a person), RAMP s
+ * (TABLES/25, at least 1), BOT (efficiency | tsumogiri), `--quick` (10 tables, 5 s),
+ * `--no-peer` (skip the bare room), SERVER_PROF=dir (V8 CPU profiles of the server children),
+ * SERVER_NODE_FLAGS (more node flags for them). Prints a table, then as its last line one JSON object.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Client, type Room } from '@colyseus/sdk';
+import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
+import { tsumogiriBot } from '@jantaku/shared/bots/tsumogiri';
+import type { Bot } from '@jantaku/shared/bots/types';
+import type { Command, Seat } from '@jantaku/shared/game/types';
+import type { TableState } from '@jantaku/shared/schema/table';
+import { tableViewOf } from '@jantaku/shared/schema/view';
+
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = resolve(dirname(SELF), '..');
+/** The SDK's room, untyped: the two peers' states differ and are read through `Peer`. */
+type AnyRoom = Room<any, any>;
+
+// ---------------------------------------------------------------------------------------------
+// The peer's server fixture: a bare Colyseus room (child process mode).
+
+async function serveBare(port: number): Promise<void> {
+  // Imported here so the client process never loads the server framework.
+  const { Room: ServerRoom, defineRoom, defineServer } = await import('@colyseus/core');
+  const { WebSocketTransport } = await import('@colyseus/ws-transport');
+  const { schema, t } = await import('@colyseus/schema');
+  const BareState = schema({ turn: t.uint8().default(0), actions: t.uint32().default(0) }, 'BareState');
+  class BareRoom extends ServerRoom<{ state: InstanceType<typeof BareState> }> {
+    override maxClients = 4;
+    override onCreate(): void {
+      this.state = new BareState();
+      // As TableRoom: patches go out from the handler, the timer only catches the rest.
+      this.setPatchRate(1000);
+      this.onMessage('action', () => {
+        this.state.actions++;
+        this.state.turn = (this.state.turn + 1) % 4;
+        this.broadcastPatch();
+        return { status: 'accepted', actions: this.state.actions };
+      });
+      this.onMessage('*', () => {});
+    }
+  }
+  const server = defineServer({ rooms: { bare: defineRoom(BareRoom) }, transport: new WebSocketTransport(), greet: false, gracefullyShutdown: true });
+  await server.listen(port);
+  console.log(`bare colyseus listening on ws://localhost:${port}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options.
+
+interface Options {
+  tables: number;
+  duration: number;
+  thinkMs: number;
+  ramp: number;
+  bot: 'efficiency' | 'tsumogiri';
+  peer: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const flags = new Map<string, string>();
+  for (const a of argv) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/i.exec(a);
+    if (m) flags.set(m[1].toLowerCase(), m[2] ?? 'true');
+  }
+  const quick = flags.has('quick');
+  const num = (flag: string, env: string, dflt: number): number => {
+    const raw = flags.get(flag) ?? process.env[env];
+    if (raw === undefined || raw === '') return dflt;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`${env} must be a number >= 0, got ${raw}`);
+    return n;
+  };
+  const tables = Math.max(1, Math.round(num('tables', 'TABLES', quick ? 10 : 100)));
+  const bot = flags.get('bot') ?? process.env.BOT ?? 'efficiency';
+  if (bot !== 'efficiency' && bot !== 'tsumogiri') throw new Error(`BOT must be efficiency or tsumogiri, got ${bot}`);
+  return {
+    tables,
+    duration: Math.max(1, num('duration', 'DURATION', quick ? 5 : 30)),
+    thinkMs: num('think-ms', 'THINK_MS', 0),
+    ramp: num('ramp', 'RAMP', Math.max(1, tables / 25)),
+    bot,
+    peer: !flags.has('no-peer') && process.env.PEER !== '0',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Process probes.
+
+const CLK_TCK = 100; // Linux USER_HZ
+/** CPU time (ms, user + system) and memory (bytes) of a process, from /proc. */
+function probe(pid: number): { cpuMs: number; rss: number; hwm: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name "(…)": state is field 3, utime 14, stime 15.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const cpuMs = ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { cpuMs, rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** Busy and total jiffies of the whole machine, from /proc/stat. */
+function machine(): { busy: number; total: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - f[3] - (f[4] ?? 0), total };
+}
+
+/**
+ * The server's own event-loop delay (p99, max; ms) from its Prometheus `/metrics`, or null (the
+ * bare fixture has none). prom-client resets the histogram at each scrape: scrape once to start.
+ */
+async function serverLoopDelay(port: number): Promise<{ p99: number; max: number } | null> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) return null;
+    const text = await res.text();
+    const get = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+    return { p99: get('nodejs_eventloop_lag_p99_seconds'), max: get('nodejs_eventloop_lag_max_seconds') };
+  } catch {
+    return null;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createNetServer();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const now = () => performance.now();
+
+/** A server child process: started, waited for ("listening" on stdout), stopped. */
+class ServerChild {
+  readonly proc: ChildProcess;
+  private tail = '';
+  /** SERVER_LOG=file: the server child's whole output, for diagnosis. */
+  private log = process.env.SERVER_LOG ? createWriteStream(process.env.SERVER_LOG) : null;
+  private exited: Promise<number | null>;
+  constructor(args: string[], env: Record<string, string>) {
+    // SERVER_PROF=dir: a V8 CPU profile of the server child, written when it exits.
+    // SERVER_NODE_FLAGS: more node flags for the server child (e.g. --trace-gc), space-separated.
+    const prof = process.env.SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.SERVER_PROF)}`] : [];
+    const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    this.proc = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (d: Buffer) => {
+      this.log?.write(d);
+      this.tail = (this.tail + d.toString()).slice(-4000);
+    };
+    this.proc.stdout!.on('data', keep);
+    this.proc.stderr!.on('data', keep);
+    this.exited = new Promise((r) => this.proc.on('exit', (code) => r(code)));
+  }
+  get pid(): number {
+    return this.proc.pid!;
+  }
+  get output(): string {
+    return this.tail;
+  }
+  async ready(timeoutMs = 60_000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    while (!/listening/.test(this.tail)) {
+      if (this.proc.exitCode !== null) throw new Error(`server exited (${this.proc.exitCode}):\n${this.tail}`);
+      if (Date.now() > until) throw new Error(`server not listening after ${timeoutMs} ms:\n${this.tail}`);
+      await sleep(50);
+    }
+  }
+  async stop(): Promise<void> {
+    if (this.proc.exitCode !== null) return;
+    this.proc.kill('SIGTERM');
+    const t = setTimeout(() => this.proc.kill('SIGKILL'), 10_000);
+    await this.exited;
+    clearTimeout(t);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clients.
+
+/** What differs between our table and the bare room, seen from a client. */
+interface Peer<S> {
+  name: string;
+  roomName: string;
+  createOptions(table: number): Record<string, unknown>;
+  /** The client's next command now, or null (nothing to do). */
+  decide(state: S, seat: Seat): Command | { type: 'tick' } | null;
+  /** Identifies the moment a decision was taken for (one request per moment). */
+  moment(state: S): string;
+  actions(state: S): number;
+  over(state: S): boolean;
+}
+
+function tablePeer(bot: Bot): Peer<TableState> {
+  return {
+    name: 'jantaku table',
+    roomName: 'table',
+    createOptions: (i) => ({ ruleset: 'tenhou', seed: `bench-server-${i}`, bots: 0, handPauseMs: 0 }),
+    decide(state, seat) {
+      // Cheap test first: most patches leave this seat nothing to do.
+      const own = state.seats?.[seat]?.own;
+      if (!own || !own.legalActions || own.legalActions === '[]') return null;
+      const view = tableViewOf(state, seat);
+      return view.legalActions.length ? bot(view, view.legalActions) : null;
+    },
+    moment: (s) => `${s.hands}:${s.actions}`,
+    actions: (s) => s.actions,
+    over: (s) => s.phase === 'gameOver',
+  };
+}
+
+interface BareState {
+  turn: number;
+  actions: number;
+}
+const barePeer: Peer<BareState> = {
+  name: 'bare colyseus',
+  roomName: 'bare',
+  createOptions: () => ({}),
+  decide: (s, seat) => (s.turn === seat ? { type: 'tick' } : null),
+  moment: (s) => String(s.actions),
+  actions: (s) => s.actions,
+  over: () => false,
+};
+
+/** Samples and counts of one run; samples only for requests sent inside the window. */
+class Stats {
+  window: { from: number; to: number } | null = null;
+  reply: number[] = [];
+  patch: number[] = [];
+  applied = 0;
+  faults = 0;
+  rejected = new Map<string, number>();
+  errors = new Map<string, number>();
+  games = 0;
+  tablesOpened = 0;
+  inWindow(t: number): boolean {
+    return this.window !== null && t >= this.window.from && t < this.window.to;
+  }
+  count(map: Map<string, number>, key: string): void {
+    map.set(key, (map.get(key) ?? 0) + 1);
+  }
+}
+
+interface Pending {
+  sentAt: number;
+  /** `actions` of the reply, once it came. */
+  target: number | null;
+  /** State changes seen since the request: (actions, time). The patch goes out before the reply. */
+  seen: { actions: number; at: number }[];
+}
+
+/** Plays one seat until the game is over or `stopped()`. */
+function playSeat<S>(room: AnyRoom, seat: Seat, peer: Peer<S>, stats: Stats, thinkMs: number, stopped: () => boolean): Promise<void> {
+  let busy = false;
+  let actedAt = '';
+  let pending: Pending | null = null;
+  return new Promise((done) => {
+    const finishPatch = (p: Pending, at: number) => {
+      if (stats.inWindow(p.sentAt)) stats.patch.push(at - p.sentAt);
+      pending = null;
+    };
+    const send = () => {
+      const state = room.state as S | undefined;
+      if (stopped() || !state) return;
+      const command = peer.decide(state, seat);
+      if (!command) return;
+      actedAt = peer.moment(state);
+      busy = true;
+      const p: Pending = { sentAt: now(), target: null, seen: [] };
+      pending = p;
+      room
+        .request('action', command)
+        .then((reply: { status: string; actions: number }) => {
+          const at = now();
+          if (stats.inWindow(p.sentAt)) {
+            stats.reply.push(at - p.sentAt);
+            stats.applied++;
+            if (reply.status === 'fault') stats.faults++;
+          }
+          p.target = reply.actions;
+          const hit = p.seen.find((s) => s.actions >= reply.actions);
+          if (hit) finishPatch(p, hit.at);
+        })
+        .catch((e: { reason?: { code?: string }; message?: string }) => {
+          if (pending === p) pending = null;
+          if (stopped()) return;
+          if (stats.inWindow(p.sentAt)) stats.reply.push(now() - p.sentAt);
+          if (e?.reason?.code) stats.count(stats.rejected, e.reason.code);
+          else stats.count(stats.errors, String(e?.message ?? e).slice(0, 60));
+        })
+        .finally(() => {
+          busy = false;
+          step();
+        });
+    };
+    const step = () => {
+      const state = room.state as S | undefined;
+      if (busy || stopped() || !state) return;
+      if (peer.over(state)) return done();
+      if (peer.moment(state) === actedAt || !peer.decide(state, seat)) return;
+      if (thinkMs <= 0) return send();
+      // Think, then decide on the state as it is then (a claim may have changed it).
+      busy = true;
+      actedAt = peer.moment(state);
+      setTimeout(() => {
+        busy = false;
+        if (!stopped()) send();
+      }, thinkMs * (0.5 + Math.random()));
+    };
+    room.onStateChange((state: S) => {
+      const p = pending;
+      if (p) {
+        const a = peer.actions(state);
+        if (p.target === null) p.seen.push({ actions: a, at: now() });
+        else if (a >= p.target) finishPatch(p, now());
+      }
+      step();
+    });
+    room.onLeave(() => done());
+    step();
+  });
+}
+
+/** One table slot: opens a table, plays it to the end, opens the next, until stopped. */
+async function runTable<S>(url: string, peer: Peer<S>, slot: number, stats: Stats, thinkMs: number, stopped: () => boolean, opened: () => void, live: Set<AnyRoom>): Promise<void> {
+  let n = 0;
+  let first = true;
+  let failures = 0;
+  while (!stopped()) {
+    const rooms: AnyRoom[] = [];
+    const seats = new Map<AnyRoom, number>();
+    const seatOf = (r: AnyRoom) => seats.get(r)!;
+    // Messages the bench does not read (seat tokens, events) are dropped without a warning.
+    const joined = (r: AnyRoom, seat: number) => (r.onMessage('*', () => {}), seats.set(r, seat), rooms.push(r), r);
+    try {
+      const r0 = joined(await new Client(url).create(peer.roomName, { ...peer.createOptions(slot * 1000 + n++), seat: 0 }), 0);
+      await Promise.all([1, 2, 3].map(async (seat) => joined(await new Client(url).joinById(r0.roomId, { seat }), seat)));
+    } catch (e) {
+      // A busy server can let a seat reservation expire: leave what joined, retry a few times.
+      stats.count(stats.errors, `open: ${String((e as Error)?.message ?? e).slice(0, 60)}`);
+      await Promise.all(rooms.map((r) => r.leave(true).catch(() => 0)));
+      if (++failures < 3) {
+        await sleep(1000);
+        continue;
+      }
+      if (first) opened();
+      return;
+    }
+    rooms.sort((a, b) => seatOf(a) - seatOf(b));
+    rooms.forEach((r) => live.add(r));
+    stats.tablesOpened++;
+    if (first) opened();
+    first = false;
+    await Promise.all(rooms.map((r, seat) => playSeat(r, seat as Seat, peer, stats, thinkMs, stopped)));
+    if (!stopped()) stats.games++;
+    await Promise.all(rooms.map((r) => (live.delete(r), r.leave(true).catch(() => 0))));
+  }
+}
+
+interface RunResult {
+  peer: string;
+  tables: number;
+  seconds: number;
+  actions: number;
+  faults: number;
+  rejected: Record<string, number>;
+  errors: Record<string, number>;
+  games: number;
+  tablesOpened: number;
+  reply: Percentiles;
+  patch: Percentiles;
+  server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null };
+  client: { cpuPct: number; loopP99: number; loopMax: number };
+  /** The whole machine over the window, % of all cores, and what neither server nor clients used. */
+  machine: { busyPct: number; othersPct: number; cores: number; load1: number };
+}
+
+interface Percentiles {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+function percentiles(xs: number[]): Percentiles {
+  if (xs.length === 0) return { n: 0, p50: NaN, p99: NaN, max: NaN };
+  const s = Float64Array.from(xs).sort();
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  return { n: s.length, p50: at(0.5), p99: at(0.99), max: s[s.length - 1] };
+}
+
+async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Options): Promise<RunResult> {
+  const url = `ws://127.0.0.1:${port}`;
+  await child.ready();
+  await sleep(500);
+  const idle = probe(child.pid);
+  const stats = new Stats();
+  let stop = false;
+  const stopped = () => stop;
+  const live = new Set<AnyRoom>();
+  const slots: Promise<void>[] = [];
+  // Ramp: table i opens at i * RAMP / TABLES, at most 8 openings in flight.
+  let opening = 0;
+  let open = 0;
+  const t0 = now();
+  for (let i = 0; i < o.tables; i++) {
+    const wait = t0 + (i * o.ramp * 1000) / o.tables - now();
+    if (wait > 0) await sleep(wait);
+    while (opening >= 8) await sleep(5);
+    opening++;
+    slots.push(runTable(url, peer, i, stats, o.thinkMs, stopped, () => (opening--, open++), live));
+  }
+  // On a busy machine opening can lag far behind the ramp: measure what is open by a deadline.
+  const deadline = t0 + (o.ramp + 60 + o.tables * 0.2) * 1000;
+  while (open < o.tables && now() < deadline) await sleep(20);
+  const tables = live.size / 4;
+  process.stderr.write(`  ${peer.name}: ${tables} tables open after ${((now() - t0) / 1000).toFixed(1)} s; measuring ${o.duration} s\n`);
+  // Let the last tables get going before the window opens.
+  await sleep(Math.min(2000, 200 + o.thinkMs * 2));
+  await serverLoopDelay(port);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const before = probe(child.pid);
+  const clientBefore = process.cpuUsage();
+  const machineBefore = machine();
+  const from = now();
+  stats.window = { from, to: from + o.duration * 1000 };
+  await sleep(o.duration * 1000);
+  const seconds = (now() - from) / 1000;
+  const after = probe(child.pid);
+  const clientCpu = process.cpuUsage(clientBefore);
+  const machineAfter = machine();
+  const load1 = loadavg()[0];
+  const serverLoop = await serverLoopDelay(port);
+  loop.disable();
+  // Replies to requests sent just before the window closed may still come: wait a little.
+  await sleep(Math.min(1000, 100 + o.thinkMs));
+  stop = true;
+  await Promise.race([Promise.all([...live].map((r) => r.leave(true).catch(() => 0))), sleep(5000)]);
+  await Promise.race([Promise.all(slots), sleep(5000)]);
+  const cores = availableParallelism();
+  const server = ((after.cpuMs - before.cpuMs) / (seconds * 1000)) * 100;
+  const client = ((clientCpu.user + clientCpu.system) / 1000 / (seconds * 1000)) * 100;
+  const busyPct = ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100 * cores;
+  return {
+    peer: peer.name,
+    tables,
+    seconds,
+    actions: stats.applied,
+    faults: stats.faults,
+    rejected: Object.fromEntries(stats.rejected),
+    errors: Object.fromEntries(stats.errors),
+    games: stats.games,
+    tablesOpened: stats.tablesOpened,
+    reply: percentiles(stats.reply),
+    patch: percentiles(stats.patch),
+    server: {
+      cpuPct: server,
+      cpuMs: after.cpuMs - before.cpuMs,
+      rssBefore: idle.rss,
+      rssAfter: after.rss,
+      hwm: after.hwm,
+      loop: serverLoop,
+    },
+    client: { cpuPct: client, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 },
+    machine: { busyPct, othersPct: Math.max(0, busyPct - server - client), cores, load1 },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report.
+
+const MB = 1024 * 1024;
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+const f2 = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '-');
+const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : '-');
+const round = (x: number, d = 2) => (Number.isFinite(x) ? Math.round(x * 10 ** d) / 10 ** d : null);
+const perAction = (r: RunResult) => r.server.cpuMs / r.actions;
+const perTable = (r: RunResult) => r.server.cpuMs / r.seconds / r.tables;
+const memPerTable = (r: RunResult) => (r.server.rssAfter - r.server.rssBefore) / r.tables;
+
+function report(o: Options, ours: RunResult, bare: RunResult | null): void {
+  const cell = (f: (r: RunResult) => string) => [f(ours), bare ? f(bare) : '-'];
+  const ratio = (f: (r: RunResult) => number) => (bare ? `${f2(f(ours) / f(bare))}x` : '-');
+  const rows: string[][] = [
+    ['measure', 'ours', 'bare colyseus', 'ratio'],
+    ['tables (4 clients each)', ...cell((r) => String(r.tables)), '-'],
+    ['actions in window', ...cell((r) => String(r.actions)), '-'],
+    ['actions/s', ...cell((r) => f1(r.actions / r.seconds)), ratio((r) => r.actions / r.seconds)],
+    ['actions/s per table', ...cell((r) => f2(r.actions / r.seconds / r.tables)), ratio((r) => r.actions / r.seconds / r.tables)],
+    ['request->reply p50 ms', ...cell((r) => f2(r.reply.p50)), ratio((r) => r.reply.p50)],
+    ['request->reply p99 ms', ...cell((r) => f2(r.reply.p99)), ratio((r) => r.reply.p99)],
+    ['request->reply max ms', ...cell((r) => f1(r.reply.max)), '-'],
+    ['request->patch p50 ms', ...cell((r) => f2(r.patch.p50)), ratio((r) => r.patch.p50)],
+    ['request->patch p99 ms', ...cell((r) => f2(r.patch.p99)), ratio((r) => r.patch.p99)],
+    ['request->patch max ms', ...cell((r) => f1(r.patch.max)), '-'],
+    ['server CPU %', ...cell((r) => f1(r.server.cpuPct)), '-'],
+    ['server CPU ms/action', ...cell((r) => f3(perAction(r))), ratio(perAction)],
+    ['server CPU ms/s per table', ...cell((r) => f2(perTable(r))), ratio(perTable)],
+    ['server event-loop delay p99/max ms', ...cell((r) => (r.server.loop ? `${f1(r.server.loop.p99)} / ${f1(r.server.loop.max)}` : '-')), '-'],
+    ['server RSS idle -> loaded MB', ...cell((r) => `${f1(r.server.rssBefore / MB)} -> ${f1(r.server.rssAfter / MB)}`), '-'],
+    ['server RSS per table KB', ...cell((r) => f1(memPerTable(r) / 1024)), ratio(memPerTable)],
+    ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
+    ['client event-loop delay p99 ms', ...cell((r) => f1(r.client.loopP99)), '-'],
+    ['machine busy % (of cores x 100)', ...cell((r) => `${f1(r.machine.busyPct)}/${r.machine.cores * 100}`), '-'],
+    ['  of which other processes %', ...cell((r) => f1(r.machine.othersPct)), '-'],
+    ['load average (1 min) at end', ...cell((r) => f2(r.machine.load1)), '-'],
+    ['games finished / tables opened', ...cell((r) => `${r.games}/${r.tablesOpened}`), '-'],
+    ['faults / refusals', ...cell((r) => `${r.faults} / ${Object.values(r.rejected).reduce((a, b) => a + b, 0)}`), '-'],
+  ];
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r: string[]) => r.map((v, c) => (c === 0 ? v.padEnd(widths[c]) : v.padStart(widths[c]))).join('  ');
+  console.log(line(rows[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows.slice(1)) console.log(line(r));
+  console.log();
+  console.log(`${o.duration} s window, THINK_MS=${o.thinkMs}, bots: ${o.bot}. Clients, server and anything else running share the CPUs: their load shows in the latencies.`);
+  if (o.thinkMs === 0) console.log('THINK_MS=0 is a closed loop flat out: latency is mostly queueing (tables / actions per second); THINK_MS=1000 is the realistic load.');
+  for (const r of [ours, bare]) {
+    if (!r) continue;
+    if (Object.keys(r.rejected).length) console.log(`${r.peer} refusals: ${JSON.stringify(r.rejected)}`);
+    if (Object.keys(r.errors).length) console.log(`${r.peer} errors: ${JSON.stringify(r.errors)}`);
+  }
+  console.log(
+    JSON.stringify({
+      tables: ours.tables,
+      durationS: o.duration,
+      thinkMs: o.thinkMs,
+      bot: o.bot,
+      actions: ours.actions,
+      actionsPerS: round(ours.actions / ours.seconds, 1),
+      replyP50Ms: round(ours.reply.p50),
+      replyP99Ms: round(ours.reply.p99),
+      replyMaxMs: round(ours.reply.max),
+      patchP50Ms: round(ours.patch.p50),
+      patchP99Ms: round(ours.patch.p99),
+      patchMaxMs: round(ours.patch.max),
+      serverCpuPct: round(ours.server.cpuPct, 1),
+      serverLoopP99Ms: round(ours.server.loop?.p99 ?? NaN, 1),
+      serverLoopMaxMs: round(ours.server.loop?.max ?? NaN, 1),
+      serverRssMB: round(ours.server.rssAfter / MB, 1),
+      cpuMsPerAction: round(perAction(ours), 3),
+      cpuMsPerTablePerS: round(perTable(ours), 3),
+      rssKBPerTable: round(memPerTable(ours) / 1024, 1),
+      errors: Object.values(ours.errors).reduce((a, b) => a + b, 0),
+      machineBusyPct: round(ours.machine.busyPct, 1),
+      otherProcessesPct: round(ours.machine.othersPct, 1),
+      ...(bare
+        ? {
+            bareActionsPerS: round(bare.actions / bare.seconds, 1),
+            bareReplyP99Ms: round(bare.reply.p99),
+            bareCpuMsPerAction: round(perAction(bare), 4),
+            cpuPerActionRatio: round(perAction(ours) / perAction(bare)),
+            replyP99Ratio: round(ours.reply.p99 / bare.reply.p99),
+          }
+        : {}),
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const o = parseOptions(process.argv.slice(2));
+  const children: ServerChild[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-bench-'));
+  // Bound: whatever hangs, the script ends (per run: start, opening deadline, window, teardown).
+  const limitMs = (o.ramp + 60 + o.tables * 0.2 + o.duration + 120) * 1000 * (o.peer ? 2 : 1);
+  const watchdog = setTimeout(() => {
+    console.error(`bench:server: watchdog after ${limitMs / 1000} s, stopping`);
+    for (const c of children) c.proc.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(2);
+  }, limitMs);
+  watchdog.unref();
+  try {
+    process.stderr.write(`bench:server: ${o.tables} tables, ${o.duration} s, THINK_MS=${o.thinkMs}, ramp ${o.ramp} s, bots ${o.bot}\n`);
+    const port = await freePort();
+    const ours = new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: dataDir });
+    children.push(ours);
+    const bot = o.bot === 'efficiency' ? efficiencyBot : tsumogiriBot;
+    let oursResult: RunResult;
+    try {
+      oursResult = await run(tablePeer(bot), ours, port, o);
+    } finally {
+      await ours.stop();
+    }
+    let bareResult: RunResult | null = null;
+    if (o.peer) {
+      const barePort = await freePort();
+      const bare = new ServerChild([SELF, '--serve-bare', String(barePort)], {});
+      children.push(bare);
+      try {
+        bareResult = await run(barePeer, bare, barePort, o);
+      } finally {
+        await bare.stop();
+      }
+    }
+    report(o, oursResult, bareResult);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  // SDK clients may keep reconnection timers: end here, the work is done.
+  process.exit(0);
+}
+
+const serveIndex = process.argv.indexOf('--serve-bare');
+if (serveIndex >= 0) await serveBare(Number(process.argv[serveIndex + 1]));
+else
+  await main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });

@@ -1,0 +1,152 @@
+import { matchMaker, type Room } from '@colyseus/core';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics of one server (`GET /metrics`). Each `Metrics` has its own Registry, not
+ * prom-client's global one, so several servers (tests) in one process do not clash. Counters are
+ * fed by the table rooms; the table and client gauges are read at scrape time from this
+ * process's live rooms, so they never drift.
+ */
+
+/** How an action request ended: applied, applied as a fault, or refused (nothing changed). */
+export type CommandResult = 'accepted' | 'fault' | 'refused';
+export type TableStatus = 'waiting' | 'playing' | 'finished';
+export const TABLE_STATUSES: readonly TableStatus[] = ['waiting', 'playing', 'finished'];
+
+/** One live table as the gauges count it. */
+export interface TableSnapshot {
+  status: TableStatus;
+  /** Seats with a connected client. */
+  players: number;
+  /** Other clients (spectators, commentators). */
+  spectators: number;
+}
+
+/** The public state a table room shows (its schema): enough to count it. */
+interface TableLike {
+  started?: boolean;
+  phase?: string;
+  seats?: Iterable<{ connected?: boolean }>;
+}
+
+/** A table room's snapshot, read from its public state and clients. */
+export function snapshotOf(room: Pick<Room, 'clients'> & { state?: unknown }): TableSnapshot {
+  const state = (room.state ?? {}) as TableLike;
+  const status: TableStatus = state.phase === 'gameOver' ? 'finished' : state.started ? 'playing' : 'waiting';
+  const players = state.seats ? [...state.seats].filter((s) => s.connected === true).length : 0;
+  return { status, players, spectators: Math.max(0, room.clients.length - players) };
+}
+
+/** The live rooms named `name` in this process (not other processes sharing a Redis driver). */
+export async function localTables(name = 'table'): Promise<TableSnapshot[]> {
+  const cached = await matchMaker.query({ name, processId: matchMaker.processId });
+  const out: TableSnapshot[] = [];
+  for (const c of cached) {
+    const room = matchMaker.getLocalRoomById(c.roomId);
+    if (room) out.push(snapshotOf(room));
+  }
+  return out;
+}
+
+export interface MetricsOptions {
+  /** The live tables at scrape time (default: `localTables()`). */
+  tables?: () => TableSnapshot[] | Promise<TableSnapshot[]>;
+  /** prom-client's process metrics: CPU, memory, event-loop lag, GC… (default true). */
+  defaultMetrics?: boolean;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly commands: Counter<'result'>;
+  private readonly faults: Counter<'rule'>;
+  private readonly games: Counter;
+  private readonly actions: Histogram;
+  private readonly source: () => Promise<TableSnapshot[]>;
+  private scrape: Promise<TableSnapshot[]> | null = null;
+
+  constructor(opts: MetricsOptions = {}) {
+    const registers = [this.registry];
+    const source = opts.tables ?? (() => localTables());
+    this.source = async () => source();
+    // One read of the tables per scrape, shared by the three gauges.
+    const tables = () => this.scrape ?? this.source();
+    new Gauge({
+      name: 'jantaku_tables',
+      help: 'Live tables in this process, by status',
+      labelNames: ['status'],
+      registers,
+      async collect() {
+        const counts: Record<TableStatus, number> = { waiting: 0, playing: 0, finished: 0 };
+        for (const t of await tables()) counts[t.status]++;
+        for (const status of TABLE_STATUSES) this.set({ status }, counts[status]);
+      },
+    });
+    new Gauge({
+      name: 'jantaku_players',
+      help: 'Seated clients connected to the live tables',
+      registers,
+      async collect() {
+        this.set((await tables()).reduce((n, t) => n + t.players, 0));
+      },
+    });
+    new Gauge({
+      name: 'jantaku_spectators',
+      help: 'Spectators and commentators connected to the live tables',
+      registers,
+      async collect() {
+        this.set((await tables()).reduce((n, t) => n + t.spectators, 0));
+      },
+    });
+    this.commands = new Counter({ name: 'jantaku_commands_total', help: 'Action requests judged, by result', labelNames: ['result'], registers });
+    // Every result shows from the start (0), so rates work before the first fault.
+    for (const result of ['accepted', 'fault', 'refused'] satisfies CommandResult[]) this.commands.inc({ result }, 0);
+    this.faults = new Counter({ name: 'jantaku_faults_total', help: 'Faults given, by rule ID', labelNames: ['rule'], registers });
+    this.games = new Counter({ name: 'jantaku_games_finished_total', help: 'Games played to the end', registers });
+    this.actions = new Histogram({
+      name: 'jantaku_action_seconds',
+      help: 'Time to judge, persist and broadcast one action',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers,
+    });
+    if (opts.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** One action request judged. */
+  command(result: CommandResult): void {
+    this.commands.inc({ result });
+  }
+
+  /** One fault given under `rule`. */
+  fault(rule: string): void {
+    this.faults.inc({ rule });
+  }
+
+  /** One action's judge + persist + broadcast time. */
+  actionTime(seconds: number): void {
+    this.actions.observe(seconds);
+  }
+
+  /** Starts timing an action; the returned function records it (and returns the seconds). */
+  startAction(): () => number {
+    return this.actions.startTimer();
+  }
+
+  gameFinished(): void {
+    this.games.inc();
+  }
+
+  /** The content type of `text()`: Prometheus text format 0.0.4. */
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** Every metric in Prometheus text format. */
+  async text(): Promise<string> {
+    this.scrape = this.source();
+    try {
+      return await this.registry.metrics();
+    } finally {
+      this.scrape = null;
+    }
+  }
+}

@@ -1,0 +1,149 @@
+import { ServerError } from '@colyseus/core';
+import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
+import { tsumogiriBot } from '@jantaku/shared/bots/tsumogiri';
+import type { Bot } from '@jantaku/shared/bots/types';
+import type { Seat } from '@jantaku/shared/game/types';
+import { ONLINE_BANK, WSOM_TIME } from '@jantaku/shared/referee/timeControl';
+import { makeRuleset, RulesetError, type Ruleset } from '@jantaku/shared/rules/index';
+
+/** Options to create a table. Unknown or ill-typed options are refused with the option's name. */
+export interface TableOptions {
+  /** A shipped ruleset name (default `tenhou`). */
+  ruleset?: string;
+  /** Overrides validated onto the shipped ruleset by `makeRuleset`. */
+  overrides?: Record<string, unknown>;
+  /** Shorthand for `overrides.foulPolicy`. */
+  foulPolicy?: 'penalise' | 'prevent';
+  /** Shorthand for `overrides.timeControl`: `none`, `bank` (5 s + 20 s bank), `wsom`, or a full time control. */
+  timeControl?: 'none' | 'bank' | 'wsom' | Record<string, unknown>;
+  /** The table's title in the lobby (default: the ruleset's name). */
+  name?: string;
+  /** Not listed in the lobby nor matched by `join('table')`: reached by its id only. */
+  private?: boolean;
+  /** Seed of the walls (default: random). */
+  seed?: string;
+  /** Seats played by built-in bots: a count (the last seats) or the seat numbers. Default 0. */
+  bots?: number | number[];
+  /** The bots' strategy (default `efficiency`). */
+  bot?: BotName;
+  /** Delay before a bot (or an absent seat) acts, ms (default 300). */
+  botDelayMs?: number;
+  /** Pause between the end of a hand and the next deal, ms (default 3000). */
+  handPauseMs?: number;
+  /** How long a dropped player's seat waits for them, s (default 60). */
+  reconnectSeconds?: number;
+  /** Who plays a seat whose player is gone for good: `tsumogiri` (the default) or `bot`. */
+  absent?: 'tsumogiri' | 'bot';
+  /** Commentators see every hand this many ms late; null (default): no commentator view. */
+  commentatorDelayMs?: number | null;
+}
+
+export type BotName = 'efficiency' | 'tsumogiri';
+export const BOTS: Record<BotName, Bot> = { efficiency: efficiencyBot, tsumogiri: tsumogiriBot };
+
+/** The create options, validated. */
+export interface TableSettings {
+  rules: Ruleset;
+  name: string;
+  private: boolean;
+  seed: string;
+  bots: Set<Seat>;
+  botName: BotName;
+  botDelayMs: number;
+  handPauseMs: number;
+  reconnectSeconds: number;
+  absent: 'tsumogiri' | 'bot';
+  commentatorDelayMs: number | null;
+}
+
+/** What the store keeps of the settings besides ruleset and seed (to rebuild the table after a restart). */
+export type StoredSettings = Omit<TableSettings, 'rules' | 'seed' | 'bots'> & { bots: Seat[] };
+
+function fail(field: string, reason: string): never {
+  throw new ServerError(400, `invalid table option ${field}: ${reason}`);
+}
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export const isSeat = (v: unknown): v is Seat => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 3;
+
+const TIME_CONTROLS: Record<string, unknown> = { none: { kind: 'none' }, bank: ONLINE_BANK, wsom: WSOM_TIME };
+
+/** The creator's join options, which Colyseus passes in the same object as the create options. */
+const JOIN_KEYS = ['seat', 'spectator', 'commentator', 'token', 'playerName'];
+const KNOWN = [
+  'ruleset', 'overrides', 'foulPolicy', 'timeControl', 'name', 'private', 'seed', 'bots', 'bot',
+  'botDelayMs', 'handPauseMs', 'reconnectSeconds', 'absent', 'commentatorDelayMs', ...JOIN_KEYS,
+];
+
+function integer(o: Record<string, unknown>, k: string, dflt: number, max: number): number {
+  const v = o[k] ?? dflt;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) fail(k, `must be an integer 0..${max}`);
+  return v;
+}
+
+/** Validates the create options; throws a ServerError (400) naming the field at fault. */
+export function parseTableOptions(raw: unknown): TableSettings {
+  const o = raw === undefined || raw === null ? {} : raw;
+  if (!isPlainObject(o)) fail('(root)', 'options must be an object');
+  for (const k of Object.keys(o)) if (!KNOWN.includes(k)) fail(k, 'unknown option');
+  const rulesetName = o.ruleset ?? 'tenhou';
+  if (typeof rulesetName !== 'string') fail('ruleset', 'must be a ruleset name');
+  if (o.overrides !== undefined && !isPlainObject(o.overrides)) fail('overrides', 'must be an object of settings');
+  const overrides: Record<string, unknown> = { ...((o.overrides as Record<string, unknown> | undefined) ?? {}) };
+  if (o.foulPolicy !== undefined) {
+    if (o.foulPolicy !== 'penalise' && o.foulPolicy !== 'prevent') fail('foulPolicy', 'must be "penalise" or "prevent"');
+    overrides.foulPolicy = o.foulPolicy;
+  }
+  if (o.timeControl !== undefined) {
+    const tc = typeof o.timeControl === 'string' ? TIME_CONTROLS[o.timeControl] : o.timeControl;
+    if (!isPlainObject(tc)) fail('timeControl', `must be one of ${Object.keys(TIME_CONTROLS).join(', ')} or a time control object`);
+    overrides.timeControl = tc;
+  }
+  let rules: Ruleset;
+  try {
+    rules = makeRuleset(rulesetName, overrides);
+  } catch (e) {
+    if (e instanceof RulesetError) {
+      const i = e.issues[0];
+      const field = i.field === 'name' ? 'ruleset' : `overrides.${i.field}`;
+      fail(field, e.issues.map((x) => `${x.field}: ${x.reason}`).join('; '));
+    }
+    throw e;
+  }
+  if (o.name !== undefined && (typeof o.name !== 'string' || o.name.length > 60)) fail('name', 'must be a string of at most 60 characters');
+  if (o.private !== undefined && typeof o.private !== 'boolean') fail('private', 'must be true or false');
+  if (o.seed !== undefined && (typeof o.seed !== 'string' || o.seed.length === 0 || o.seed.length > 200)) fail('seed', 'must be a string of 1..200 characters');
+  const seed = (o.seed as string | undefined) ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  const bots = new Set<Seat>();
+  if (typeof o.bots === 'number') {
+    if (!Number.isInteger(o.bots) || o.bots < 0 || o.bots > 4) fail('bots', 'must be 0..4 or a list of seats');
+    for (let i = 4 - o.bots; i < 4; i++) bots.add(i as Seat);
+  } else if (Array.isArray(o.bots)) {
+    for (const s of o.bots) {
+      if (!isSeat(s) || bots.has(s)) fail('bots', 'seats must be distinct integers 0..3');
+      bots.add(s);
+    }
+  } else if (o.bots !== undefined) fail('bots', 'must be 0..4 or a list of seats');
+  const botName = o.bot ?? 'efficiency';
+  if (typeof botName !== 'string' || !Object.hasOwn(BOTS, botName)) fail('bot', `must be one of ${Object.keys(BOTS).join(', ')}`);
+  const absent = o.absent ?? 'tsumogiri';
+  if (absent !== 'tsumogiri' && absent !== 'bot') fail('absent', 'must be "tsumogiri" or "bot"');
+  let commentatorDelayMs: number | null = null;
+  if (o.commentatorDelayMs !== undefined && o.commentatorDelayMs !== null) commentatorDelayMs = integer(o, 'commentatorDelayMs', 0, 3_600_000);
+  return {
+    rules,
+    name: (o.name as string | undefined) ?? rules.name,
+    private: o.private === true,
+    seed,
+    bots,
+    botName: botName as BotName,
+    botDelayMs: integer(o, 'botDelayMs', 300, 60_000),
+    handPauseMs: integer(o, 'handPauseMs', 3000, 60_000),
+    reconnectSeconds: integer(o, 'reconnectSeconds', 60, 3600),
+    absent,
+    commentatorDelayMs,
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * A client's message budget: a token bucket. Every message costs a token; an action the game
+ * accepts gives its token back, so play at any pace is never limited, while a client spamming
+ * refused or malformed messages is answered RATE_LIMITED (unparsed, unjudged) once its burst is spent.
+ */
+export class MessageBudget {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    readonly burst = 20,
+    readonly perSecond = 5,
+    now = Date.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  /** Takes one token; false when none is left. */
+  take(now = Date.now()): boolean {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  /** Gives back the token of a message the game accepted. */
+  refund(): void {
+    this.tokens = Math.min(this.burst, this.tokens + 1);
+  }
+}

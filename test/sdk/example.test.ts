@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '@colyseus/core';
+import { connect } from '@jantaku/client-sdk';
+import { rooms, startServer } from '../server/harness';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const example = 'client-sdk/examples/bot.ts';
+
+let server: Server;
+let dataDir: string;
+let url: string;
+
+beforeAll(async () => {
+  ({ server, url, dataDir } = await startServer());
+});
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function runNode(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the README bot example', () => {
+  it('is the file the README shows, at most twenty lines, and plays a whole game as written', async () => {
+    const source = readFileSync(`${root}${example}`, 'utf8');
+    expect(source.trimEnd().split('\n').length).toBeLessThanOrEqual(20);
+    // The README shows this file verbatim.
+    expect(readFileSync(`${root}client-sdk/README.md`, 'utf8')).toContain(source.trimEnd());
+
+    // A table with three built-in bots (fast), watched by the test; the example takes the free seat.
+    const watcher = await connect(url).create({ bots: 3, botDelayMs: 0, handPauseMs: 0, seed: 'readme-example', spectator: true });
+    const { code, stdout, stderr } = await runNode(['--import', 'tsx', example, url, watcher.id]);
+    expect(stderr.replace(/\[Colyseus[^\n]*\n?/g, '')).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toContain(`seat 0 at table ${watcher.id}:`);
+    const game = rooms.get(watcher.id)!.referee.game;
+    expect(game.phase).toBe('gameOver');
+    expect(watcher.state.phase).toBe('gameOver');
+    expect(JSON.parse(watcher.state.standings)).toEqual(game.standings);
+    await watcher.leave();
+  });
+});

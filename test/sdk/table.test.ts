@@ -1,0 +1,152 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '@colyseus/core';
+import { connect, JantakuError, type FaultEvent, type RefereeEvent, type Table, type TableListing } from '@jantaku/client-sdk';
+import { rooms, startServer } from '../server/harness';
+
+let server: Server;
+let dataDir: string;
+let url: string;
+
+beforeAll(async () => {
+  ({ server, url, dataDir } = await startServer());
+});
+afterAll(async () => {
+  await server.gracefullyShutdown(false);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Resolves when `done()` holds (polled: state changes and messages both count). */
+function waitFor(done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => (done() ? resolve() : setTimeout(check, 10));
+    check();
+  });
+}
+const until = (table: Table, done: (t: Table) => boolean) => waitFor(() => done(table));
+
+async function rejection(p: Promise<unknown>): Promise<JantakuError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(JantakuError);
+    return e as JantakuError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('a Table: seat, typed actions and their errors, spectators, faults, the lobby', () => {
+  it('typed actions resolve with the reply or reject with a JantakuError carrying the server code', async () => {
+    // Seats 1-3: slow built-in bots, so seat 0 (the dealer) is to discard when we look.
+    const table = await connect(url).create({ ruleset: 'tenhou', seed: 'sdk-actions', bots: 3, botDelayMs: 60_000, playerName: 'Ann' });
+    expect(table.seat).toBe(0);
+    await until(table, (t) => t.legal.some((a) => a.type === 'discard'));
+    expect(typeof table.token).toBe('string');
+    expect(table.token!.length).toBeGreaterThan(10);
+    expect(table.state.seats[0].name).toBe('Ann');
+    expect(table.hand).toHaveLength(14);
+    const view = table.view();
+    expect(view.viewer).toBe(0);
+    expect(view.hand).toEqual(table.hand);
+    expect(view.legalActions).toEqual(table.legal);
+
+    const notHeld = [...Array(136).keys()].find((t) => !table.hand.includes(t))!;
+    const e1 = await rejection(table.discard(notHeld));
+    expect(e1.code).toBe('TILE_NOT_IN_HAND');
+    expect(e1.reason).toMatch(/./);
+    expect((await rejection(table.pon([table.hand[0], table.hand[1]]))).code).toMatch(/^[A-Z_]+$/);
+    expect((await rejection(table.act({ type: 'bogus' } as never))).code).toBe('BAD_COMMAND');
+
+    const spectator = await connect(url).spectate(table.id);
+    expect(spectator.seat).toBeNull();
+    expect(spectator.hand).toEqual([]);
+    expect(spectator.legal).toEqual([]);
+    expect((await rejection(spectator.discard(table.hand[0]))).code).toBe('SPECTATOR');
+
+    const before = table.state.actions;
+    const reply = await table.discard(table.legal.find((a) => a.type === 'discard')!.tiles[0]);
+    expect(reply).toEqual({ status: 'accepted', actions: before + 1 });
+    expect(table.state.actions).toBe(before + 1);
+    expect(table.hand).toHaveLength(13);
+
+    // Taking the seat with a wrong token is refused.
+    const wrong = await rejection(connect(url).rejoin(table.id, { seat: 0, token: 'not-the-token' }));
+    expect(wrong.code).toBe('MATCHMAKE');
+    expect(wrong.status).toBe(403);
+    await spectator.leave();
+    await table.leave();
+  });
+
+  it('a spectator gets the state and the public events; a fault reaches the table as an event and the actor as a reply', async () => {
+    const player = await connect(url).create({ ruleset: 'wrc2015', seed: 'sdk-fault', bots: 3, botDelayMs: 60_000 });
+    const spectator = await connect(url).spectate(player.id);
+    const seen: RefereeEvent[] = [];
+    const faults: FaultEvent[] = [];
+    const mine: RefereeEvent[] = [];
+    spectator.on('event', (e) => seen.push(e));
+    spectator.on('fault', (f) => faults.push(f));
+    player.on('event', (e) => mine.push(e));
+    await until(player, (t) => t.legal.some((a) => a.type === 'discard'));
+    expect(spectator.state.phase).toBe('turn');
+    expect(spectator.state.seats[0].handCount).toBe(14);
+    expect(spectator.state.seats[0].own).toBeUndefined();
+
+    // A false tsumo, shown: WRC penalises it (chombo) rather than refusing it.
+    const reply = await player.tsumo({ reveal: true });
+    expect(reply.status).toBe('fault');
+    if (reply.status !== 'fault') throw new Error('unreachable');
+    expect(reply.rule).toMatch(/^WRC-/);
+    await until(spectator, () => faults.length > 0);
+    expect(faults[0]).toMatchObject({ type: 'fault', seat: 0, rule: reply.rule });
+    expect(seen).toContainEqual(faults[0]);
+    // The spectator's events are all public; the player's include its own private ones.
+    expect(seen.every((e) => e.to === 'all')).toBe(true);
+    await until(player, () => mine.some((e) => e.type === 'dealt'));
+    expect(mine.filter((e) => e.to !== 'all').every((e) => e.to === 0)).toBe(true);
+    expect(seen.some((e) => e.type === 'dealt')).toBe(false);
+    expect(rooms.get(player.id)!.referee.faults).toHaveLength(1);
+    await spectator.leave();
+    await player.leave();
+  });
+
+  it('a commentator gets every event, hidden ones included, where the table has a commentator view', async () => {
+    const player = await connect(url).create({ seed: 'sdk-commentary', bots: 3, botDelayMs: 60_000, commentatorDelayMs: 0 });
+    await until(player, (t) => t.legal.some((a) => a.type === 'discard'));
+    const commentator = await connect(url).commentate(player.id);
+    expect(commentator.role).toBe('commentator');
+    expect(commentator.spectator).toBe(true);
+    expect(commentator.seat).toBeNull();
+    const events: RefereeEvent[] = [];
+    let batches = 0;
+    commentator.on('event', (e) => events.push(e));
+    commentator.on('commentary', () => batches++);
+    const tile = player.legal.find((a) => a.type === 'discard')!.tiles[0];
+    await player.discard(tile);
+    // The discard, and seat 1's draw with its tile: an event only seat 1 (and commentators) may see.
+    await waitFor(() => events.some((e) => e.type === 'drew' && e.to === 1));
+    expect(events.find((e) => e.type === 'discarded')).toMatchObject({ seat: 0, tile });
+    expect(events.find((e) => e.type === 'drew' && e.to === 1)).toMatchObject({ seat: 1, tile: expect.any(Number) });
+    expect(batches).toBeGreaterThanOrEqual(1);
+    // A table without a commentator view refuses one.
+    const plain = await connect(url).create({ bots: 3, botDelayMs: 60_000 });
+    const refused = await rejection(connect(url).commentate(plain.id));
+    expect(refused).toMatchObject({ code: 'MATCHMAKE', status: 403 });
+    await Promise.all([commentator.leave(), player.leave(), plain.leave()]);
+  });
+
+  it('the lobby lists tables live, and tables() returns them', async () => {
+    const client = connect(url);
+    const lists: TableListing[][] = [];
+    const stop = client.watchTables((l) => lists.push(l));
+    const table = await client.create({ name: 'Listed table', bots: 3, botDelayMs: 60_000, playerName: 'Bo' });
+    await waitFor(() => !!lists.at(-1)?.some((x) => x.id === table.id && x.seats?.[0]?.presence === 'player'));
+    const listed = lists.at(-1)!.find((x) => x.id === table.id)!;
+    expect(listed).toMatchObject({ id: table.id, name: 'Listed table', ruleset: 'tenhou' });
+    expect(listed.seats?.map((x) => x.presence)).toEqual(['player', 'bot', 'bot', 'bot']);
+    expect(listed.started).toBe(true);
+    const all = await client.tables();
+    expect(all.find((x) => x.id === table.id)).toMatchObject({ id: table.id, name: 'Listed table' });
+    stop();
+    await table.leave();
+  });
+});

@@ -1,0 +1,85 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with nothing reaching beyond 127.0.0.1. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** What a player's page shows, read in the page (the test's tsconfig has no DOM types: page code is a string). */
+export interface Probe {
+  key: string | null;
+  phase: string | null;
+  actions: string[];
+  choices: number;
+  pickable: number[];
+  result: string | null;
+  faults: string[];
+}
+
+export const PROBE_SCRIPT = `window.__probe = () => {
+  const t = document.getElementById('table');
+  return {
+    key: t ? t.dataset.key : null,
+    phase: t ? t.dataset.phase : null,
+    actions: [...document.querySelectorAll('[data-action]')].map((b) => b.dataset.action),
+    choices: document.querySelectorAll('[data-choice]').length,
+    pickable: [...document.querySelectorAll('#hand .hand-tile.pickable')].map((e) => Number(e.dataset.tile)),
+    result: document.getElementById('result') ? document.getElementById('result').dataset.hand : null,
+    faults: [...document.querySelectorAll('.fault')].map((f) => f.dataset.rule),
+  };
+};`;
+
+export const probe = (page: Page): Promise<Probe> => page.evaluate('window.__probe()') as Promise<Probe>;
+
+/** A spectator's page: every distinct (state key, tile ids in the DOM) it ever showed. */
+export interface Snapshot {
+  key: string;
+  tiles: number[];
+  hand: boolean;
+  backs: number;
+}
+
+export const RECORDER_SCRIPT = `window.__snaps = [];
+(() => {
+  let last = '';
+  const rec = () => {
+    const t = document.getElementById('table');
+    if (!t) return;
+    const tiles = [...document.querySelectorAll('[data-tile]')].map((e) => Number(e.dataset.tile));
+    const sig = t.dataset.key + '|' + tiles.join(',');
+    if (sig === last) return;
+    last = sig;
+    window.__snaps.push({ key: t.dataset.key, tiles, hand: !!document.getElementById('hand'), backs: document.querySelectorAll('.backs .tile').length });
+  };
+  new MutationObserver(rec).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-key', 'data-tile'] });
+})();`;
+
+export const snapshots = (page: Page): Promise<Snapshot[]> => page.evaluate('window.__snaps') as Promise<Snapshot[]>;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until `check` returns a value (not undefined/false), polling. */
+export async function until<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}

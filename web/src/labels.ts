@@ -1,0 +1,57 @@
+import { describePenalty, type Penalty } from '@jantaku/shared/referee/penalty';
+import type { DrawKind } from '@jantaku/shared/game/types';
+
+/** Words for what the UI shows: rounds, seats, yaku, draws, fault effects. */
+
+export const WIND_WORDS = ['East', 'South', 'West', 'North'];
+
+/** "East 1" from the round index (0 = East 1, 4 = South 1). */
+export const roundName = (round: number): string => `${WIND_WORDS[(round >> 2) % 4]} ${(round % 4) + 1}`;
+
+export const DRAW_WORDS: Record<DrawKind, string> = {
+  exhaustive: 'Exhaustive draw',
+  nagashiMangan: 'Nagashi mangan',
+  nineTerminals: 'Nine terminals (kyuushu kyuuhai)',
+  fourWinds: 'Four winds discarded',
+  fourKans: 'Four kans',
+  fourRiichi: 'Four riichi',
+  tripleRon: 'Triple ron',
+};
+
+const YAKU_WORDS: Record<string, string> = {
+  riichi: 'Riichi', doubleRiichi: 'Double riichi', ippatsu: 'Ippatsu', menzenTsumo: 'Menzen tsumo', pinfu: 'Pinfu',
+  iipeikou: 'Iipeikou', ryanpeikou: 'Ryanpeikou', tanyao: 'Tanyao', yakuhaiSeatWind: 'Seat wind', yakuhaiRoundWind: 'Round wind',
+  yakuhaiHaku: 'White dragon', yakuhaiHatsu: 'Green dragon', yakuhaiChun: 'Red dragon', haitei: 'Haitei', houtei: 'Houtei',
+  rinshan: 'Rinshan kaihou', chankan: 'Chankan', sanshokuDoujun: 'Sanshoku doujun', sanshokuDoukou: 'Sanshoku doukou',
+  ittsu: 'Ittsu', chanta: 'Chanta', junchan: 'Junchan', honroutou: 'Honroutou', toitoi: 'Toitoi', sanankou: 'Sanankou',
+  sankantsu: 'Sankantsu', shousangen: 'Shousangen', chiitoitsu: 'Chiitoitsu', honitsu: 'Honitsu', chinitsu: 'Chinitsu',
+  dora: 'Dora', akaDora: 'Red fives', uraDora: 'Ura dora', kokushi: 'Kokushi musou', kokushi13: 'Kokushi (13-wait)',
+  suuankou: 'Suuankou', suuankouTanki: 'Suuankou tanki', daisangen: 'Daisangen', shousuushii: 'Shousuushii',
+  daisuushii: 'Daisuushii', tsuuiisou: 'Tsuuiisou', chinroutou: 'Chinroutou', ryuuiisou: 'Ryuuiisou', chuuren: 'Chuuren poutou',
+  junseiChuuren: 'Junsei chuuren poutou', suukantsu: 'Suukantsu', tenhou: 'Tenhou', chiihou: 'Chiihou', renhou: 'Renhou',
+};
+export const yakuName = (id: string): string => YAKU_WORDS[id] ?? id;
+
+export const LIMIT_WORDS: Record<string, string> = {
+  mangan: 'Mangan', haneman: 'Haneman', baiman: 'Baiman', sanbaiman: 'Sanbaiman', yakuman: 'Yakuman', kazoeYakuman: 'Kazoe yakuman',
+};
+
+const EFFECT_WORDS: Record<string, string> = {
+  cancel: 'the declaration is cancelled',
+  pass: 'treated as a pass',
+  apply: 'the move stands',
+  discardInstead: 'the tile is discarded instead',
+  stay: 'the tiles stay exposed',
+  replace: 'the move is replaced by the correct one',
+  manual: "the referee's decision",
+};
+export const effectWords = (e: string | undefined): string => (e ? (EFFECT_WORDS[e] ?? e) : '');
+
+/** "chombo: 20 penalty points, hand redealt" (`rules`: the ruleset's chombo size). */
+export function penaltyWords(p: Penalty, rules?: Parameters<typeof describePenalty>[1]): string {
+  try {
+    return describePenalty(p, rules);
+  } catch {
+    return p.kind;
+  }
+}

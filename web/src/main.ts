@@ -1,0 +1,80 @@
+import './style.css';
+import { h, replace } from './dom';
+import { renderLobby } from './lobby';
+import { connect, type Table } from './net';
+import { renderTable } from './table';
+
+/**
+ * Routes (in the hash, so the server needs no route per page):
+ * `#/` lobby · `#/table/:id?seat=N` play seat N · `#/table/:id?watch` watch.
+ * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
+ */
+const params = new URLSearchParams(location.search);
+const serverUrl = params.get('server') ?? (import.meta.env.MODE === 'development' ? `${location.protocol}//${location.hostname}:2567` : location.origin);
+const net = connect(serverUrl);
+const root = document.getElementById('app')!;
+
+let cleanup: (() => void) | null = null;
+let current: Table | null = null;
+/** A table just created or joined by the lobby, handed to the route that shows it. */
+let pending: Table | null = null;
+
+function leaveCurrent(): void {
+  cleanup?.();
+  cleanup = null;
+  if (current) void current.leave().catch(() => {});
+  current = null;
+}
+
+function showTable(t: Table): void {
+  leaveCurrent();
+  current = t;
+  const off = renderTable(root, t, net, () => (location.hash = '#/'));
+  // Once the seat is known, put it in the address so a reload takes the same seat back.
+  const offSeat = t.on('change', () => {
+    if (t.seat !== null && !location.hash.includes('?')) history.replaceState(null, '', `#/table/${t.id}?seat=${t.seat}`);
+  });
+  cleanup = () => (off(), offSeat());
+}
+
+async function route(): Promise<void> {
+  const m = /^#\/table\/([^?]+)(?:\?(.*))?$/.exec(location.hash);
+  if (!m) {
+    leaveCurrent();
+    cleanup = renderLobby(root, net, {
+      open: (t) => {
+        pending = t;
+        location.hash = `#/table/${t.id}${t.spectator ? '?watch' : ''}`;
+      },
+      go: (id, as) => (location.hash = `#/table/${id}${as === 'watch' ? '?watch' : `?seat=${as.seat}`}`),
+    });
+    return;
+  }
+  const id = decodeURIComponent(m[1]);
+  const q = new URLSearchParams(m[2] ?? '');
+  if (pending?.id === id) {
+    const t = pending;
+    pending = null;
+    return showTable(t);
+  }
+  if (current?.id === id) return;
+  leaveCurrent();
+  replace(root, h('p', { class: 'status' }, 'Joining the table…'));
+  try {
+    const t = q.has('watch') ? await net.spectate(id) : await net.join(id, q.has('seat') ? { seat: Number(q.get('seat')) } : {});
+    showTable(t);
+  } catch (e) {
+    replace(
+      root,
+      h(
+        'main',
+        { class: 'lobby' },
+        h('p', { class: 'error', role: 'alert' }, `Could not join table ${id}: ${(e as Error).message}`),
+        h('p', {}, h('a', { href: `#/table/${id}?watch` }, 'Watch it instead'), ' · ', h('a', { href: '#/' }, 'Back to the lobby')),
+      ),
+    );
+  }
+}
+
+window.addEventListener('hashchange', () => void route());
+void route();

@@ -1,0 +1,154 @@
+import { connect as connectSdk, JantakuError, Table, type CreateTableOptions, type JantakuClient as SdkClient, type TableListing as SdkListing } from '@jantaku/client-sdk';
+import type { Seat } from '@jantaku/shared/game/types';
+import type { Penalty } from '@jantaku/shared/referee/penalty';
+
+/**
+ * The one module that talks to the server, over `@jantaku/client-sdk` (tables, lobby, actions,
+ * events, reconnection). What it adds for the page: lobby listings in one shape, seat tokens
+ * kept in sessionStorage so a reload takes the same seat back, and JSON of the HTTP API.
+ */
+
+export { JantakuError, Table };
+
+/** A table as the lobby lists it. */
+export interface TableListing {
+  id: string;
+  ruleset: string;
+  name: string;
+  foulPolicy: string;
+  timeControl: string;
+  seats: { taken: boolean; bot: boolean; name: string }[];
+  spectators: number;
+  hand: string;
+  started: boolean;
+  finished: boolean;
+  clients: number;
+}
+
+/** Options to create a table (the server's create options; the creator's place too). */
+export interface CreateOptions {
+  ruleset?: string;
+  overrides?: Record<string, unknown>;
+  seed?: string;
+  bots?: number | number[];
+  bot?: 'efficiency' | 'tsumogiri';
+  botDelayMs?: number;
+  handPauseMs?: number;
+  name?: string;
+  private?: boolean;
+  seat?: number;
+  spectator?: boolean;
+}
+
+/** A fault as announced at the table: who, which rule, what penalty, why, and its effect. */
+export interface Fault {
+  seat: Seat;
+  rule: string;
+  penalty: Penalty;
+  reason: string;
+  effect?: string;
+}
+
+const tokenKey = (id: string) => `jantaku:seat:${id}`;
+
+/** Keeps the seat token the server sends, for a reload of the page. */
+function keepToken(table: Table): Table {
+  table.on('seat', (s) => {
+    try {
+      sessionStorage.setItem(tokenKey(table.id), JSON.stringify(s));
+    } catch {
+      /* no storage: no seat recovery after a reload */
+    }
+  });
+  return table;
+}
+
+function savedToken(id: string): { seat: Seat; token: string } | null {
+  try {
+    return JSON.parse(sessionStorage.getItem(tokenKey(id)) ?? 'null') as { seat: Seat; token: string } | null;
+  } catch {
+    return null;
+  }
+}
+
+/** A connection to a Jantaku server (`url`: its http(s) or ws(s) address). */
+export class JantakuClient {
+  /** The server's HTTP base. */
+  readonly http: string;
+  private sdk: SdkClient;
+
+  constructor(url: string) {
+    this.http = url.replace(/^ws/, 'http').replace(/\/$/, '');
+    this.sdk = connectSdk(this.http.replace(/^http/, 'ws'));
+  }
+
+  async tables(): Promise<TableListing[]> {
+    return (await this.sdk.tables()).map(listing);
+  }
+
+  /** Calls `cb` with the whole list now and on every change. Returns a function that stops watching. */
+  watchTables(cb: (tables: TableListing[]) => void): () => void {
+    return this.sdk.watchTables((list) => cb(list.map(listing)));
+  }
+
+  /** Creates a table and sits at `opts.seat`, or watches with `spectator`. */
+  async create(opts: CreateOptions): Promise<Table> {
+    return keepToken(await this.sdk.create(clean(opts) as CreateTableOptions));
+  }
+
+  /** Takes a seat (a chosen one or the first free); a seat token kept from before takes it back. */
+  async join(id: string, opts: { seat?: number } = {}): Promise<Table> {
+    const saved = savedToken(id);
+    if (saved && (opts.seat === undefined || opts.seat === saved.seat)) {
+      try {
+        return keepToken(await this.sdk.rejoin(id, saved));
+      } catch {
+        /* the token is no good any more: sit as a newcomer */
+      }
+    }
+    return keepToken(await this.sdk.join(id, clean({ seat: opts.seat as Seat | undefined })));
+  }
+
+  spectate(id: string): Promise<Table> {
+    return this.sdk.spectate(id);
+  }
+
+  /** A JSON document of the HTTP API (`/api/games/:id` …); null when it answers 404. */
+  async getJson<T>(path: string): Promise<T | null> {
+    const res = await fetch(`${this.http}${path}`);
+    if (res.status === 404) return null;
+    if (!res.ok) throw new JantakuError('UNAVAILABLE', `GET ${path}: ${res.status}`);
+    return (await res.json()) as T;
+  }
+}
+
+export function connect(url: string): JantakuClient {
+  return new JantakuClient(url);
+}
+
+/** Drops undefined fields (the server refuses unknown or ill-typed options by name). */
+function clean<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** The lobby's listing in the page's shape. */
+function listing(t: SdkListing): TableListing {
+  const seats = t.seats ?? [];
+  return {
+    id: t.id,
+    ruleset: t.ruleset ?? '?',
+    name: t.name ?? '',
+    foulPolicy: t.foulPolicy ?? '',
+    timeControl: t.timeControl ?? '',
+    seats: [0, 1, 2, 3].map((i) => ({
+      taken: (seats[i]?.presence ?? 'empty') !== 'empty',
+      bot: seats[i]?.presence === 'bot',
+      name: seats[i]?.name ?? '',
+    })),
+    spectators: t.spectators ?? 0,
+    hand: t.hand ?? '',
+    started: !!t.started,
+    finished: !!t.finished,
+    clients: t.clients,
+  };
+}

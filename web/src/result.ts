@@ -1,0 +1,179 @@
+import type { HandResult, Standing, WinRecord } from '@jantaku/shared/game/types';
+import type { Meld } from '@jantaku/shared/tiles/meld';
+import { h, signed } from './dom';
+import { DRAW_WORDS, LIMIT_WORDS, roundName, yakuName } from './labels';
+import { tileEl } from './tiles';
+
+/** What the end-of-hand screen needs besides the result itself. */
+export interface ResultContext {
+  hand: number;
+  round: number;
+  honba: number;
+  /** Scores after the hand. */
+  scores: number[];
+  /** Seat wind kind (27..30) by seat. */
+  winds: number[];
+  doraIndicators: number[];
+  uraIndicators: number[];
+  label: (seat: number) => string;
+}
+
+/** A meld with the called tile turned sideways (placed by where it came from). */
+export function meldEl(m: Meld, owner: number, size: 'sm' | 'md' = 'sm'): HTMLElement {
+  const el = h('span', { class: `meld ${m.type}`, 'data-meld': m.type });
+  if (m.type === 'ankan') {
+    // A concealed kan: both ends face down, the middle two shown.
+    m.tiles.forEach((t, i) => el.append(tileEl(i === 0 || i === 3 ? null : t, { size, back: i === 0 || i === 3 })));
+    return el;
+  }
+  const called = m.calledTile ?? -1;
+  const rest = m.tiles.filter((t) => t !== called && t !== m.addedTile);
+  const rel = m.from === undefined ? 0 : (m.from - owner + 4) % 4;
+  // From the left player: first; from across: second; from the right: last.
+  const at = rel === 3 ? 0 : rel === 2 ? 1 : rest.length;
+  const order: (number | 'called')[] = [...rest];
+  order.splice(at, 0, 'called');
+  for (const t of order) {
+    if (t === 'called') {
+      const stack = h('span', { class: 'called-stack' }, tileEl(called, { size, sideways: true, classes: ['called'] }));
+      if (m.addedTile !== undefined) stack.prepend(tileEl(m.addedTile, { size, sideways: true, classes: ['added'] }));
+      el.append(stack);
+    } else el.append(tileEl(t, { size }));
+  }
+  return el;
+}
+
+function winEl(w: WinRecord, ctx: ResultContext): HTMLElement {
+  const s = w.score;
+  const value = s.yakuman
+    ? `${s.yakuman > 1 ? `${s.yakuman}× ` : ''}Yakuman`
+    : `${s.han} han ${s.fu} fu${s.limit ? ` · ${LIMIT_WORDS[s.limit] ?? s.limit}` : ''}`;
+  const pay = s.payment;
+  const how = w.tsumo
+    ? `Tsumo${pay.tsumoDealer !== undefined ? ` (${pay.tsumoNonDealer ?? 0}/${pay.tsumoDealer})` : ` (${pay.tsumoNonDealer ?? 0} all)`}`
+    : `Ron from ${ctx.label(w.from)}`;
+  const concealed = [...w.concealed].sort((a, b) => a - b);
+  return h(
+    'div',
+    { class: 'win', 'data-winner': w.winner },
+    h('h3', {}, `${ctx.label(w.winner)} wins`, h('span', { class: 'how' }, ` — ${how}`), w.pao !== null ? h('span', { class: 'tag' }, ` pao: ${ctx.label(w.pao)}`) : null),
+    h(
+      'div',
+      { class: 'win-hand' },
+      h('span', { class: 'concealed' }, concealed.map((t) => tileEl(t, { size: 'md' }))),
+      h('span', { class: 'win-tile' }, tileEl(w.winTile, { size: 'md', classes: ['winning'] })),
+      w.melds.map((m) => meldEl(m, w.winner, 'md')),
+    ),
+    h(
+      'table',
+      { class: 'yaku' },
+      h('tbody', {}, s.yaku.map((y) => h('tr', {}, h('td', {}, yakuName(y.id)), h('td', { class: 'num' }, y.yakuman ? (y.yakuman > 1 ? `${y.yakuman}× yakuman` : 'yakuman') : `${y.han} han`)))),
+    ),
+    h('p', { class: 'value' }, h('strong', { 'data-value': '' }, value), ' · ', h('strong', { class: 'points', 'data-points': pay.total }, `${pay.total} points`)),
+  );
+}
+
+/** The end-of-hand screen: wins with yaku, han, fu and points, or tenpai/noten at a draw; score changes. */
+export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
+  const title =
+    r.kind === 'win'
+      ? r.wins.length > 1
+        ? 'Multiple ron'
+        : r.wins[0]?.tsumo
+          ? 'Tsumo'
+          : 'Ron'
+      : r.kind === 'chombo'
+        ? 'Chombo: the hand is redealt'
+        : (DRAW_WORDS[r.draw ?? 'exhaustive'] ?? 'Draw');
+  const body: HTMLElement[] = [];
+  for (const w of r.wins) body.push(winEl(w, ctx));
+  if (r.kind === 'draw') {
+    const revealed = new Map(r.revealed.map((v) => [v.seat as number, v.concealed]));
+    body.push(
+      h(
+        'div',
+        { class: 'draw' },
+        [0, 1, 2, 3].map((s) =>
+          h(
+            'div',
+            { class: `draw-seat ${r.tenpai.includes(s as never) ? 'tenpai' : 'noten'}`, 'data-seat': s },
+            h('strong', {}, ctx.label(s)),
+            h('span', { class: 'tag' }, r.tenpai.includes(s as never) ? 'Tenpai' : 'Noten'),
+            r.nagashi.includes(s as never) ? h('span', { class: 'tag' }, 'Nagashi mangan') : null,
+            revealed.has(s) ? h('span', { class: 'hand' }, [...revealed.get(s)!].sort((a, b) => a - b).map((t) => tileEl(t, { size: 'sm' }))) : null,
+          ),
+        ),
+      ),
+    );
+  }
+  if (r.chombo?.length) {
+    body.push(h('div', { class: 'chombo' }, r.chombo.map((c) => h('p', {}, `${ctx.label(c.seat)}: chombo `, h('code', {}, c.rule)))));
+  }
+  const indicators =
+    ctx.doraIndicators.length || ctx.uraIndicators.length
+      ? h(
+          'div',
+          { class: 'indicators' },
+          h('span', {}, 'Dora '),
+          ctx.doraIndicators.map((t) => tileEl(t, { size: 'sm' })),
+          ctx.uraIndicators.length ? [h('span', {}, ' Ura '), ctx.uraIndicators.map((t) => tileEl(t, { size: 'sm' }))] : null,
+        )
+      : null;
+  const scores = h(
+    'table',
+    { class: 'scores' },
+    h('thead', {}, h('tr', {}, h('th', {}, 'Seat'), h('th', {}, 'Change'), h('th', {}, 'Score'))),
+    h(
+      'tbody',
+      {},
+      [0, 1, 2, 3].map((s) =>
+        h(
+          'tr',
+          { 'data-seat': s },
+          h('td', {}, ctx.label(s)),
+          h('td', { class: `num delta ${r.deltas[s] > 0 ? 'up' : r.deltas[s] < 0 ? 'down' : ''}`, 'data-delta': r.deltas[s] }, signed(r.deltas[s])),
+          h('td', { class: 'num', 'data-score': ctx.scores[s] }, String(ctx.scores[s])),
+        ),
+      ),
+    ),
+  );
+  return h('section', { class: 'result', id: 'result', 'data-hand': ctx.hand, 'data-kind': r.kind }, h('h2', {}, `${roundName(ctx.round)}${ctx.honba ? ` · ${ctx.honba} honba` : ''}: ${title}`), body, indicators, scores);
+}
+
+/** The final table: rank, points, uma (with oka), penalties, final score; and the log link. */
+export function standingsEl(
+  standings: Standing[],
+  opts: { label: (seat: number) => string; returnPoints?: number; logHref: string },
+): HTMLElement {
+  const rows = [...standings].sort((a, b) => a.rank - b.rank);
+  const uma = (s: Standing) => (opts.returnPoints === undefined ? null : Math.round((s.final + s.penalty - (s.points - opts.returnPoints) / 1000) * 10) / 10);
+  const fmt = (n: number) => (n > 0 ? `+${n.toFixed(1)}` : n.toFixed(1));
+  return h(
+    'section',
+    { class: 'standings', id: 'standings' },
+    h('h2', {}, 'Final table'),
+    h(
+      'table',
+      {},
+      h('thead', {}, h('tr', {}, ['Rank', 'Player', 'Points', 'Uma', 'Penalty', 'Final'].map((c) => h('th', {}, c)))),
+      h(
+        'tbody',
+        {},
+        rows.map((s) =>
+          h(
+            'tr',
+            { 'data-seat': s.seat },
+            h('td', {}, String(s.rank)),
+            h('td', {}, opts.label(s.seat)),
+            h('td', { class: 'num' }, String(s.points)),
+            h('td', { class: 'num' }, uma(s) === null ? '—' : fmt(uma(s)!)),
+            h('td', { class: 'num', 'data-penalty': s.penalty }, s.penalty ? `\u2212${s.penalty}` : '0'),
+            h('td', { class: 'num', 'data-final': s.final }, fmt(s.final)),
+          ),
+        ),
+      ),
+    ),
+    h('p', {}, h('a', { href: opts.logHref, id: 'tenhou6', target: '_blank', rel: 'noopener' }, 'Game log (tenhou.net/6 JSON)')),
+  );
+}
+

@@ -1,0 +1,436 @@
+import type { Command, HandResult, LegalAction, Standing } from '@jantaku/shared/game/types';
+import { DECLARATIONS, offersOf, type Choice, type Declaration, type Offer } from './actions';
+import type { SeatState, TableState } from '@jantaku/shared/schema/table';
+import { clockText, readClock } from './clock';
+import { h, replace, type Child } from './dom';
+import { WIND_WORDS, effectWords, penaltyWords, roundName } from './labels';
+import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
+import { meldEl, resultEl, standingsEl, type ResultContext } from './result';
+import { tileEl, tileName, windName } from './tiles';
+
+/** What the server says of the game's rules (`GET /api/games/:id`). */
+interface GameInfo {
+  /** Stored seats: `{ kind: 'bot' | 'empty' | … }`. */
+  seats?: { kind?: string }[];
+  rules?: {
+    foulPolicy?: 'penalise' | 'prevent';
+    chombo?: { kind: 'globalPoints'; points: number } | { kind: 'mangan' } | { kind: 'none' };
+    returnPoints?: number;
+    timeControl?: { kind: string };
+  };
+}
+
+type Mode = 'play' | 'riichi' | 'choose' | 'declare';
+
+/** A kept copy of a hand's end, to show again after the next deal. */
+interface EndedHand {
+  result: HandResult;
+  ctx: ResultContext;
+}
+
+/**
+ * The table page for a seat or a spectator. Everything is drawn again from the state on every
+ * change (the state is small); what the player is doing (choosing a tile for riichi, a chii, free
+ * declarations) is kept here. A spectator's page is built from public fields only: other seats'
+ * hands are drawn as backs with no tile id in the page.
+ */
+export function renderTable(root: HTMLElement, table: Table, net: JantakuClient, onLeave: () => void): () => void {
+  const seat = () => table.seat;
+  let mode: Mode = 'play';
+  let choices: Choice[] = [];
+  let cursor = -1;
+  const selected = new Set<number>();
+  let reveal = true;
+  let busy = false;
+  let message: { text: string; kind: 'info' | 'error' } | null = null;
+  const faults: (Fault & { at: number; hand: number })[] = [];
+  let info: GameInfo = {};
+  let ended: EndedHand | null = null;
+  let dismissedHand = -1;
+  let showLast = false;
+  let standings: Standing[] | null = null;
+  let disconnected = '';
+  let tick: ReturnType<typeof setInterval> | null = null;
+
+  net
+    .getJson<GameInfo>(`/api/games/${encodeURIComponent(table.id)}`)
+    .then((g) => {
+      info = g ?? {};
+      draw();
+    })
+    .catch(() => {});
+
+  const label = (s: number): string => {
+    const st = table.state?.seats?.[s];
+    const name = (st as (SeatState & { name?: string }) | undefined)?.name;
+    const who = s === seat() ? 'You' : name || (isBot(s) ? 'Bot' : `Seat ${s}`);
+    return `${st ? windName(st.wind) : '?'} · ${who}`;
+  };
+
+  const penalise = () => info.rules?.foulPolicy === 'penalise';
+  /** A bot's seat, from the state (presence, bot) or the stored game's seats. */
+  const isBot = (s: number): boolean => {
+    const st = table.state?.seats?.[s] as (SeatState & { presence?: string }) | undefined;
+    return !!st && (st.bot || st.presence === 'bot' || info.seats?.[s]?.kind === 'bot');
+  };
+
+  async function send(command: Command): Promise<void> {
+    if (busy) return;
+    busy = true;
+    message = null;
+    try {
+      const reply = await table.act(command);
+      if (reply.status === 'fault') message = { text: `Fault: ${reply.rule}`, kind: 'error' };
+      mode = 'play';
+      choices = [];
+      selected.clear();
+      cursor = -1;
+    } catch (e) {
+      const err = e instanceof JantakuError ? e : new JantakuError('ERROR', String(e));
+      message = { text: `Refused: ${err.code}${err.rule ? ` (${err.rule})` : ''} — ${err.reason}`, kind: 'error' };
+    } finally {
+      busy = false;
+      draw();
+    }
+  }
+
+  /** Presses an offer: riichi asks for a tile, a call with several forms asks which. */
+  function press(o: Offer): void {
+    if (o.id === 'riichi') {
+      mode = mode === 'riichi' ? 'play' : 'riichi';
+      cursor = -1;
+      return draw();
+    }
+    if (o.choices.length === 1) return void send(o.choices[0].command);
+    mode = 'choose';
+    choices = o.choices;
+    draw();
+  }
+
+  /** Sends a free declaration made of the selected tiles. */
+  function declare(d: Declaration): void {
+    if (selected.size !== d.tiles) {
+      message = { text: `${d.label}: select ${d.tiles} tile${d.tiles > 1 ? 's' : ''} of your hand first.`, kind: 'info' };
+      return draw();
+    }
+    void send(d.build([...selected], reveal));
+  }
+
+  let buttons: Offer[] = [];
+  let handOrder: number[] = [];
+  let discardable = new Set<number>();
+  let riichiTiles = new Set<number>();
+
+  function seatPanel(s: SeatState, rel: number, state: TableState): HTMLElement {
+    const i = s.seat;
+    const turn = state.turn === i && (state.phase === 'turn' || state.phase === 'draw');
+    const clock = readClock(s, info.rules?.timeControl?.kind);
+    const presence = (s as SeatState & { presence?: string }).presence;
+    const resigned = (s as SeatState & { resigned?: boolean }).resigned;
+    const badges: Child[] = [
+      state.dealer === i ? h('span', { class: 'badge dealer', title: 'dealer' }, 'Dealer') : null,
+      s.riichi ? h('span', { class: 'badge riichi' }, 'Riichi') : null,
+      s.deadHand ? h('span', { class: 'badge dead', 'data-dead': i }, 'DEAD HAND') : null,
+      isBot(i) ? h('span', { class: 'badge' }, 'bot') : presence === 'absent' ? h('span', { class: 'badge off' }, 'played by the clock') : !s.connected ? h('span', { class: 'badge off' }, presence === 'empty' ? 'empty seat' : 'away') : null,
+      resigned ? h('span', { class: 'badge dead' }, 'resigned') : null,
+      clock ? h('span', { class: `badge clock ${clock.low ? 'low' : ''}`, 'data-clock': i }, clockText(clock)) : null,
+    ];
+    const pond = h('div', { class: 'pond' });
+    s.discards.forEach((d) => {
+      const claimNow = state.claimTile === d.tile && state.claimFrom === i;
+      pond.append(tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: [d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) }));
+    });
+    // A player's own melds are drawn beside their hand instead.
+    const melds = i === seat() ? null : h('div', { class: 'melds' }, Array.from(s.melds, (m) =>
+      meldEl(
+        {
+          type: m.type as never,
+          tiles: Array.from(m.tiles),
+          ...(m.calledTile >= 0 ? { calledTile: m.calledTile } : {}),
+          ...(m.from >= 0 ? { from: m.from } : {}),
+          ...(m.addedTile >= 0 ? { addedTile: m.addedTile } : {}),
+        },
+        i,
+      ),
+    ));
+    const penalty = s.penaltyTiles.length ? h('div', { class: 'penalty-tiles' }, h('small', {}, 'Penalty tiles '), Array.from(s.penaltyTiles, (p) => tileEl(p.tile, { size: 'sm' }))) : null;
+    const mine = i === seat();
+    // Other seats' concealed tiles: backs only, never their ids.
+    const concealed = !mine && state.phase !== 'handEnded' && state.phase !== 'gameOver' ? h('div', { class: 'backs', 'aria-label': `${s.handCount} concealed tiles` }, Array.from({ length: s.handCount }, () => tileEl(null, { size: 'sm', back: true }))) : null;
+    return h(
+      'section',
+      { class: `seat rel${rel} ${turn ? 'turn' : ''} ${s.deadHand ? 'dead' : ''}`, 'data-seat': i },
+      h('div', { class: 'seat-head' }, h('span', { class: 'wind' }, windName(s.wind)), h('span', { class: 'who' }, label(i).split(' · ')[1]), h('span', { class: 'score', 'data-score': s.score }, String(s.score)), badges),
+      concealed,
+      melds,
+      penalty,
+      pond,
+    );
+  }
+
+  function centre(state: TableState): HTMLElement {
+    const dora = Array.from(state.doraIndicators);
+    return h(
+      'div',
+      { class: 'centre' },
+      h('div', { class: 'round', id: 'round' }, roundName(state.round)),
+      h('div', { class: 'counters' }, h('span', { id: 'honba' }, `${state.honba} honba`), h('span', { id: 'sticks' }, `${state.riichiSticks} riichi`), h('span', { id: 'remaining' }, `${state.remaining} left`)),
+      h('div', { class: 'dora', id: 'dora' }, h('small', {}, 'Dora'), dora.map((t) => tileEl(t, { size: 'sm' })), Array.from({ length: Math.max(0, 5 - dora.length) }, () => tileEl(null, { size: 'sm', back: true }))),
+      state.uraIndicators.length ? h('div', { class: 'dora' }, h('small', {}, 'Ura'), Array.from(state.uraIndicators, (t) => tileEl(t, { size: 'sm' }))) : null,
+    );
+  }
+
+  function handArea(state: TableState, legal: LegalAction[]): HTMLElement | null {
+    const me = seat();
+    if (me === null) return null;
+    const own = state.seats[me]?.own;
+    if (!own) return null;
+    const drawn = own.drawn;
+    const tiles = Array.from(own.hand).filter((t) => t !== drawn).sort((a, b) => a - b);
+    handOrder = drawn >= 0 ? [...tiles, drawn] : tiles;
+    discardable = new Set(legal.flatMap((a) => (a.type === 'discard' ? a.tiles : [])));
+    riichiTiles = new Set(legal.flatMap((a) => (a.type === 'riichi' ? a.tiles : [])));
+    const pickable = mode === 'riichi' ? riichiTiles : discardable;
+    const el = (t: number) => {
+      const classes = ['hand-tile'];
+      if (mode === 'declare') {
+        classes.push('pickable');
+        if (selected.has(t)) classes.push('selected');
+      } else if (pickable.has(t)) classes.push('pickable');
+      if (handOrder[cursor] === t && mode !== 'declare') classes.push('cursor');
+      const tile = tileEl(t, { size: 'lg', classes });
+      tile.addEventListener('click', () => onTile(t));
+      return tile;
+    };
+    return h(
+      'div',
+      { class: `hand mode-${mode}`, id: 'hand' },
+      h('div', { class: 'tiles' }, tiles.map(el)),
+      drawn >= 0 ? h('div', { class: 'drawn', id: 'drawn' }, el(drawn)) : null,
+      h('div', { class: 'melds mine' }, Array.from(state.seats[me].melds, (m) => meldEl({ type: m.type as never, tiles: Array.from(m.tiles), ...(m.calledTile >= 0 ? { calledTile: m.calledTile } : {}), ...(m.from >= 0 ? { from: m.from } : {}), ...(m.addedTile >= 0 ? { addedTile: m.addedTile } : {}) }, me, 'md'))),
+    );
+  }
+
+  function onTile(t: number): void {
+    if (busy) return;
+    if (mode === 'declare') {
+      if (selected.has(t)) selected.delete(t);
+      else selected.add(t);
+      return draw();
+    }
+    if (mode === 'riichi') {
+      if (riichiTiles.has(t)) void send({ type: 'riichi', tile: t });
+      return;
+    }
+    if (discardable.has(t)) void send({ type: 'discard', tile: t });
+  }
+
+  function actionBar(state: TableState, legal: LegalAction[]): HTMLElement | null {
+    if (seat() === null) return null;
+    buttons = mode === 'declare' ? [] : offersOf(legal, state.claimTile);
+    const bar = h('div', { class: 'actions', id: 'actions' });
+    if (mode === 'choose') {
+      // Kans of different kinds (concealed, added) say which each is.
+      const mixed = new Set(choices.map((c) => c.label)).size > 1;
+      bar.append(
+        h('span', { class: 'prompt' }, `${mixed ? 'Kan' : (choices[0]?.label ?? 'Choose')}: which tiles?`),
+        ...choices.map((c, i) =>
+          h('button', { class: 'choice', 'data-choice': i, onclick: () => void send(c.command) }, h('kbd', {}, String(i + 1)), mixed ? ` ${c.label} ` : null, c.tiles.map((t) => tileEl(t, { size: 'sm' }))),
+        ),
+        h('button', { class: 'cancel', onclick: () => ((mode = 'play'), draw()) }, h('kbd', {}, 'Esc'), ' Back'),
+      );
+    } else if (mode === 'declare') {
+      bar.append(
+        h('span', { class: 'prompt' }, 'Declare anything — the referee judges it. Select tiles of your hand, then:'),
+        ...DECLARATIONS.map((d) => h('button', { class: 'declare', 'data-declare': d.id, onclick: () => declare(d) }, d.label)),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'reveal', checked: reveal, onchange: (e: Event) => ((reveal = (e.target as HTMLInputElement).checked), draw()) }), ' show hand with a win'),
+      );
+    } else {
+      if (mode === 'riichi') bar.append(h('span', { class: 'prompt' }, 'Riichi: click the tile to discard sideways (Esc: back)'));
+      else if (discardable.size) bar.append(h('span', { class: 'prompt' }, 'Your turn: click a tile to discard (← → Enter)'));
+      else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? `${tileName(state.claimTile)} discarded:` : 'Your move:'));
+      for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
+    }
+    if (penalise()) {
+      bar.append(
+        h('button', { class: `toggle ${mode === 'declare' ? 'on' : ''}`, id: 'declare-mode', onclick: () => ((mode = mode === 'declare' ? 'play' : 'declare'), selected.clear(), draw()) }, h('kbd', {}, 'F'), mode === 'declare' ? ' Done declaring' : ' Declare…'),
+      );
+    }
+    return bar;
+  }
+
+  function faultList(): HTMLElement | null {
+    if (!faults.length) return null;
+    return h(
+      'section',
+      { class: 'faults', id: 'faults', 'aria-live': 'polite' },
+      h('h2', {}, 'Referee'),
+      faults.slice(0, 6).map((f) =>
+        h(
+          'div',
+          { class: 'fault', 'data-rule': f.rule, 'data-seat': f.seat },
+          h('div', { class: 'fault-head' }, h('strong', {}, label(f.seat)), ' — ', h('code', { class: 'rule' }, f.rule)),
+          h('div', { class: 'reason' }, f.reason),
+          h('div', { class: 'penalty' }, 'Penalty: ', h('strong', {}, penaltyWords(f.penalty, info.rules?.chombo ? { chombo: info.rules.chombo } : undefined)), f.effect ? ` · ${effectWords(f.effect)}` : ''),
+        ),
+      ),
+    );
+  }
+
+  function resultCtx(state: TableState): ResultContext {
+    return {
+      hand: state.hands,
+      round: state.round,
+      honba: state.honba,
+      scores: Array.from(state.seats, (s) => s.score),
+      winds: Array.from(state.seats, (s) => s.wind),
+      doraIndicators: Array.from(state.doraIndicators),
+      uraIndicators: Array.from(state.uraIndicators),
+      label,
+    };
+  }
+
+  function overlay(state: TableState): HTMLElement | null {
+    const over = state.phase === 'handEnded' || state.phase === 'gameOver';
+    if (over && state.lastResult && ended?.ctx.hand !== state.hands) ended = { result: JSON.parse(state.lastResult) as HandResult, ctx: resultCtx(state) };
+    if (state.standings) standings = JSON.parse(state.standings) as Standing[];
+    const showEnded = ended && ((over && dismissedHand !== state.hands) || showLast);
+    if (!showEnded && !(state.phase === 'gameOver' && standings)) return null;
+    const close = () => {
+      dismissedHand = state.hands;
+      showLast = false;
+      draw();
+    };
+    return h(
+      'div',
+      { class: 'overlay', id: 'overlay', role: 'dialog' },
+      h(
+        'div',
+        { class: 'panel' },
+        showEnded && ended ? resultEl(ended.result, ended.ctx) : null,
+        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: `${net.http}/api/games/${encodeURIComponent(table.id)}/tenhou6` }) : null,
+        state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, h('kbd', {}, 'Enter'), over ? ' Close (next hand soon)' : ' Close'),
+      ),
+    );
+  }
+
+  function draw(): void {
+    const state = table.state;
+    if (!state?.seats?.length) {
+      replace(root, h('p', { class: 'status' }, 'Joining the table…'));
+      return;
+    }
+    const me = seat();
+    const viewer = me ?? 0;
+    const legal = me === null ? [] : table.legal;
+    if (mode === 'riichi' && !legal.some((a) => a.type === 'riichi')) mode = 'play';
+    if (mode === 'choose' && !legal.length) mode = 'play';
+    const panels = [0, 1, 2, 3].map((rel) => seatPanel(state.seats[(viewer + rel) % 4], rel, state));
+    const hand = handArea(state, legal);
+    const bar = actionBar(state, legal);
+    const header = h(
+      'header',
+      { class: 'bar' },
+      h('a', { href: '#/', class: 'back', onclick: (e: Event) => (e.preventDefault(), onLeave()) }, '← Lobby'),
+      h('span', { class: 'tag' }, state.ruleset),
+      info.rules?.foulPolicy ? h('span', { class: 'tag', id: 'policy' }, `fouls: ${info.rules.foulPolicy}`) : null,
+      me === null ? h('span', { class: 'tag watching', id: 'watching' }, 'Watching') : h('span', { class: 'tag' }, `You: ${WIND_WORDS[(state.seats[me].wind - 27) % 4]}`),
+      !state.started ? h('span', { class: 'tag wait' }, 'Waiting for players…') : null,
+      ended && !(state.phase === 'handEnded') ? h('button', { class: 'small', id: 'last-hand', onclick: () => ((showLast = true), draw()) }, 'Last hand') : null,
+      h('span', { class: 'id' }, `table ${table.id}`),
+    );
+    replace(
+      root,
+      h(
+        'div',
+        { class: `table-page ${me === null ? 'spectator' : 'player'}`, id: 'table', 'data-key': `${state.hands}:${state.actions}`, 'data-phase': state.phase },
+        header,
+        disconnected ? h('p', { class: 'error' }, disconnected) : null,
+        h('div', { class: 'board' }, panels[2], panels[3], centre(state), panels[1], panels[0]),
+        hand,
+        bar,
+        message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status' }, message.text) : null,
+        faultList(),
+        overlay(state),
+      ),
+    );
+  }
+
+  const offChange = table.on('change', () => draw());
+  const offFault = table.on('fault', (f) => {
+    faults.unshift({ ...f, at: Date.now(), hand: table.state?.hands ?? 0 });
+    draw();
+  });
+  const offLeave = table.on('leave', ({ code, reason }) => {
+    disconnected = `Disconnected from the table (${reason ?? `code ${code}`}).`;
+    draw();
+  });
+  const offDrop = table.on('reconnecting', ({ attempt }) => {
+    disconnected = `Connection lost: reconnecting (attempt ${attempt})…`;
+    draw();
+  });
+  const offBack = table.on('reconnected', () => {
+    disconnected = '';
+    message = { text: 'Reconnected.', kind: 'info' };
+    draw();
+  });
+
+  function onKey(e: KeyboardEvent): void {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    const k = e.key;
+    if (k === 'Escape') {
+      mode = 'play';
+      selected.clear();
+      return draw();
+    }
+    if (document.getElementById('overlay') && k === 'Enter') {
+      document.getElementById('close-result')?.click();
+      return e.preventDefault();
+    }
+    if (mode === 'choose') {
+      const n = Number(k);
+      if (n >= 1 && n <= choices.length) void send(choices[n - 1].command);
+      return;
+    }
+    if ((k === 'f' || k === 'F') && penalise() && seat() !== null) {
+      mode = mode === 'declare' ? 'play' : 'declare';
+      selected.clear();
+      return draw();
+    }
+    if (mode === 'declare') return;
+    const pickable = mode === 'riichi' ? riichiTiles : discardable;
+    const idx = handOrder.map((t, i) => (pickable.has(t) ? i : -1)).filter((i) => i >= 0);
+    if ((k === 'ArrowLeft' || k === 'ArrowRight') && idx.length) {
+      const at = idx.indexOf(cursor);
+      cursor = at < 0 ? idx[idx.length - 1] : idx[(at + (k === 'ArrowLeft' ? idx.length - 1 : 1)) % idx.length];
+      e.preventDefault();
+      return draw();
+    }
+    if (k === 'Enter' && idx.length) {
+      const t = handOrder[idx.includes(cursor) ? cursor : idx[idx.length - 1]];
+      e.preventDefault();
+      return onTile(t);
+    }
+    const b = buttons.find((x) => x.key === k.toLowerCase());
+    if (b) {
+      e.preventDefault();
+      press(b);
+    }
+  }
+  document.addEventListener('keydown', onKey);
+  // Clocks count down between patches.
+  tick = setInterval(() => {
+    if (table.state?.seats && Array.from(table.state.seats).some((s) => readClock(s, info.rules?.timeControl?.kind)?.left)) draw();
+  }, 1000);
+  draw();
+
+  return () => {
+    offChange();
+    offFault();
+    offLeave();
+    offDrop();
+    offBack();
+    document.removeEventListener('keydown', onKey);
+    if (tick) clearInterval(tick);
+  };
+}
