@@ -4,6 +4,8 @@ import { WebSocket } from 'ws';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { exportTenhou6 } from '@jantaku/shared/logs/export';
+import type { Game } from '@jantaku/shared/game/game';
+import { exportMjai } from '@jantaku/shared/logs/mjai';
 import { serializeTenhou6 } from '@jantaku/shared/logs/tenhou6';
 import { Referee } from '@jantaku/shared/referee/referee';
 import { logger } from './log';
@@ -51,7 +53,15 @@ function summary(g: GameRecord) {
 
 const notFound = (id: string) => Response.json({ error: 'NOT_FOUND', reason: `no game ${id}` }, { status: 404 });
 
-/** The HTTP routes: health, metrics and the game records. */
+/** A finished game rebuilt from its log, or the error response (404, 409 while it is not finished). */
+function finishedGame(store: GameStore, id: string): Game | Response {
+  const g = store.getGame(id);
+  if (!g) return notFound(id);
+  if (g.status !== 'finished') return Response.json({ error: 'NOT_FINISHED', reason: `game ${g.id} is not finished` }, { status: 409 });
+  return Referee.replay({ rules: g.rules, seed: g.seed }, store.commands(g.id)).game;
+}
+
+/** The HTTP routes: health, metrics, the live tables and the game records. */
 function routes(store: GameStore, metrics: Metrics) {
   return createRouter({
     health: createEndpoint('/health', { method: 'GET' }, async () => {
@@ -79,18 +89,28 @@ function routes(store: GameStore, metrics: Metrics) {
       });
     }),
     tenhou6: createEndpoint('/api/games/:id/tenhou6', { method: 'GET' }, async (ctx) => {
-      const g = store.getGame(ctx.params.id);
-      if (!g) return notFound(ctx.params.id);
-      if (g.status !== 'finished') return Response.json({ error: 'NOT_FINISHED', reason: `game ${g.id} is not finished` }, { status: 409 });
-      const referee = Referee.replay({ rules: g.rules, seed: g.seed }, store.commands(g.id));
-      return new Response(serializeTenhou6(exportTenhou6(referee.game)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+      const game = finishedGame(store, ctx.params.id);
+      if (game instanceof Response) return game;
+      return new Response(serializeTenhou6(exportTenhou6(game)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+    }),
+    // The finished game as an mjai log (JSON lines, full information), for mjai tools.
+    mjai: createEndpoint('/api/games/:id/mjai', { method: 'GET' }, async (ctx) => {
+      const game = finishedGame(store, ctx.params.id);
+      if (game instanceof Response) return game;
+      return new Response(exportMjai(game), { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
+    }),
+    // The live public tables as the lobby lists them (with REDIS_URL: every process's).
+    tables: createEndpoint('/api/tables', { method: 'GET' }, async () => {
+      const rooms = await matchMaker.query({ name: 'table', private: false });
+      return Response.json({ tables: rooms.map((r) => ({ id: r.roomId, clients: r.clients, ...(r.metadata ?? {}) })) });
     }),
   });
 }
 
 /**
- * Builds the server: one room type, `table`, recording every game in a GameStore, and the HTTP
- * routes `/health`, `/api/games`, `/api/games/:id`, `/api/games/:id/tenhou6`. The store is
+ * Builds the server: the room types `table` (recording every game in a GameStore) and `lobby`,
+ * and the HTTP routes `/health`, `/metrics`, `/api/tables`, `/api/games`, `/api/games/:id`,
+ * `/api/games/:id/tenhou6` and `/api/games/:id/mjai`. The store is
  * closed (WAL checkpointed) when the server shuts down.
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {

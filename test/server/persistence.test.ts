@@ -155,6 +155,33 @@ describe('games recorded in SQLite and served over HTTP', () => {
   });
 });
 
+describe('live tables and the mjai export', () => {
+  it('GET /api/tables lists the public tables with their lobby metadata, not the private ones; a finished game exports as an mjai log', async () => {
+    const listed = await new Client(ws).create<TableState>('table', { seed: 'listed', bots: 4, botDelayMs: 0, handPauseMs: 0, name: 'Listed table', spectator: true });
+    const hidden = await new Client(ws).create<TableState>('table', { seed: 'hidden', bots: 3, private: true });
+    const r = await getJson('/api/tables');
+    expect(r.status).toBe(200);
+    const tables = r.body.tables as { id: string; name: string; ruleset: string; seats: { presence: string }[]; clients: number }[];
+    const mine = tables.find((t) => t.id === listed.roomId);
+    expect(mine).toMatchObject({ name: 'Listed table', ruleset: 'tenhou', clients: 1 });
+    expect(mine!.seats.map((s) => s.presence)).toEqual(['bot', 'bot', 'bot', 'bot']);
+    expect(tables.some((t) => t.id === hidden.roomId)).toBe(false);
+    // The mjai log of the finished game: one JSON message a line, from start_game to end_game.
+    await new Promise<void>((resolve) => listed.onStateChange((s) => s.phase === 'gameOver' && resolve()));
+    const res = await fetch(`${http}/api/games/${listed.roomId}/mjai`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    // Larger than one socket write: the router's adapter must still end the response (server/src/web.ts).
+    expect(text.length).toBeGreaterThan(16_384);
+    const lines = text.trim().split('\n').map((l) => JSON.parse(l) as { type: string; scores?: number[] });
+    expect(lines[0].type).toBe('start_game');
+    expect(lines.at(-1)).toEqual({ type: 'end_game', scores: Array.from(listed.state.seats, (s) => s.score) });
+    expect(lines.filter((l) => l.type === 'start_kyoku').length).toBe(listed.state.hands);
+    expect((await fetch(`${http}/api/games/${hidden.roomId}/mjai`)).status).toBe(409);
+    await Promise.all([listed.leave(), hidden.leave()]);
+  });
+});
+
 describe('start(): graceful shutdown', () => {
   it('on SIGTERM stops, closes the store (WAL checkpointed) and exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'jantaku-sigterm-'));

@@ -48,7 +48,7 @@ export interface SeatGrant {
   token: string;
 }
 
-/** The `commentary` message: events in the order they happened, `at` ms since the epoch. */
+/** One batch of the `commentary` message (an array of them): events in the order they happened, `at` ms since the epoch. */
 export interface Commentary {
   at: number;
   events: RefereeEvent[];
@@ -106,6 +106,8 @@ export class TableRoom extends Room<{ state: TableState }> {
   /** The current hand's events, for commentators joining late. */
   private handLog: Commentary[] = [];
   private commentaryTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** The first hand's deal events, sent when play begins. */
+  private firstDeal: RefereeEvent[] = [];
 
   override onCreate(options: unknown): void {
     const o = isPlainObject(options) ? options : {};
@@ -141,7 +143,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.state = newTableState(o.rules.name);
     for (const s of o.bots) this.markBot(s);
     this.state.hands = 1;
-    this.handLog = [{ at: Date.now(), events: this.referee.game.takeEvents() }];
+    this.firstDeal = this.referee.game.takeEvents();
     const store = this.store;
     if (!store) return;
     // The room's id is the game's id: a new one if an older game already has it.
@@ -248,22 +250,23 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.schedule();
   }
 
-  override async onDrop(client: Client): Promise<void> {
+  override onDrop(client: Client): void {
     const seat = this.seatOf(client);
     if (seat === null || this.holder.get(seat) !== client) return;
     // The seat waits for its player; meanwhile its clock runs (and plays for it when it expires).
+    // Not awaited: Colyseus calls onLeave only if the window closes without a reconnection.
     this.setPresence(seat, 'away');
     log.playerLeft(this.roomId, seat, 'dropped');
-    try {
-      await this.allowReconnection(client, this.settings.reconnectSeconds);
-    } catch {
+    this.allowReconnection(client, this.settings.reconnectSeconds).catch(() => {
       // Window over: onLeave follows.
-    }
+    });
   }
 
   override onReconnect(client: Client): void {
     const seat = this.seatOf(client);
-    if (seat === null || this.holder.get(seat) !== client) return;
+    // The reconnected session is a new Client object with the same session id.
+    if (seat === null || this.holder.get(seat)?.sessionId !== client.sessionId) return;
+    this.holder.set(seat, client);
     this.setPresence(seat, 'player');
     log.playerJoined(this.roomId, seat);
     this.schedule();
@@ -369,6 +372,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.updateListing();
     const step = this.seatClock.begin(this.referee, Date.now());
     this.applied([], step);
+    this.sendEvents(this.firstDeal);
+    this.firstDeal = [];
   }
 
   private budget(client: Client): MessageBudget {
@@ -402,7 +407,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (!isPlainObject(message)) return { code: 'BAD_COMMAND', reason: 'an action is an object with a "type"' };
     let size: number;
     try {
-      size = JSON.stringify(message).length;
+      size = Buffer.byteLength(JSON.stringify(message));
     } catch {
       return { code: 'BAD_COMMAND', reason: 'the action is not plain data' };
     }

@@ -137,7 +137,7 @@ export class Game {
     this.riichiSticks = start.riichiSticks;
     this.scores = [...start.scores];
     this.startHand();
-    this.events = [];
+    // The first deal's events wait for `takeEvents()` (a room sends them when play begins).
   }
 
   /** A hand is being played (a seat is to draw, to act, or to answer a claim). */
