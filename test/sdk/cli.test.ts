@@ -1,24 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from '@colyseus/core';
+import { describe, expect, it } from 'vitest';
 import { connect } from '@jantaku/client-sdk';
-import { rooms, startServer } from '../server/harness';
+import { rooms, serveDuringFile } from '../server/harness';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-let server: Server;
-let dataDir: string;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url, dataDir } = await startServer());
-});
-afterAll(async () => {
-  await server.gracefullyShutdown(false);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serveDuringFile();
 
 interface Run {
   child: ChildProcess;
@@ -45,7 +33,7 @@ async function waitFor(done: () => boolean): Promise<void> {
 
 describe('the command-line tools', () => {
   it('jantaku-bot --fill 4 creates a table, prints its id, plays the game with four bots and prints their standings', async () => {
-    const run = bin('jantaku-bot', ['--url', url, '--fill', '4', '--strategy', 'tsumogiri', '--hand-pause', '0', '--bot-delay', '0', '--seed', 'cli-fill']);
+    const run = bin('jantaku-bot', ['--url', served.url, '--fill', '4', '--strategy', 'tsumogiri', '--hand-pause', '0', '--bot-delay', '0', '--seed', 'cli-fill']);
     const { code, stdout, stderr } = await run.done;
     expect(stderr.replace(/\[Colyseus[^\n]*\n?/g, '')).toBe('');
     expect(code).toBe(0);
@@ -57,17 +45,17 @@ describe('the command-line tools', () => {
   });
 
   it('jantaku-bot refuses bad arguments with its usage (exit 2)', async () => {
-    const { code, stderr } = await bin('jantaku-bot', ['--url', url, '--strategy', 'nonsense', '--table', 'x']).done;
+    const { code, stderr } = await bin('jantaku-bot', ['--url', served.url, '--strategy', 'nonsense', '--table', 'x']).done;
     expect(code).toBe(2);
     expect(stderr).toMatch(/--strategy must be one of efficiency, tsumogiri/);
   });
 
   it('jantaku-watch prints the table live (discards in mpsz, dora, scores, results) until the game ends', async () => {
     // Three built-in bots; the game starts when jantaku-bot takes the last seat, after the watcher is in.
-    const creator = await connect(url).create({ bots: 3, botDelayMs: 0, handPauseMs: 0, seed: 'cli-watch', spectator: true, name: 'Watched' });
-    const watch = bin('jantaku-watch', ['--url', url, '--table', creator.id]);
+    const creator = await connect(served.url).create({ bots: 3, botDelayMs: 0, handPauseMs: 0, seed: 'cli-watch', spectator: true, name: 'Watched' });
+    const watch = bin('jantaku-watch', ['--url', served.url, '--table', creator.id]);
     await waitFor(() => watch.out().includes(`watching table ${creator.id}`));
-    const bot = await bin('jantaku-bot', ['--url', url, '--table', creator.id, '--name', 'Cli']).done;
+    const bot = await bin('jantaku-bot', ['--url', served.url, '--table', creator.id, '--name', 'Cli']).done;
     expect(bot.code).toBe(0);
     const { code, stdout } = await watch.done;
     expect(code).toBe(0);

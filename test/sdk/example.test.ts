@@ -1,25 +1,14 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from '@colyseus/core';
+import { describe, expect, it } from 'vitest';
 import { connect } from '@jantaku/client-sdk';
-import { rooms, startServer } from '../server/harness';
+import { rooms, serveDuringFile } from '../server/harness';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const example = 'client-sdk/examples/bot.ts';
 
-let server: Server;
-let dataDir: string;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url, dataDir } = await startServer());
-});
-afterAll(async () => {
-  await server.gracefullyShutdown(false);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serveDuringFile();
 
 function runNode(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -41,8 +30,8 @@ describe('the README bot example', () => {
     expect(readFileSync(`${root}client-sdk/README.md`, 'utf8')).toContain(source.trimEnd());
 
     // A table with three built-in bots (fast), watched by the test; the example takes the free seat.
-    const watcher = await connect(url).create({ bots: 3, botDelayMs: 0, handPauseMs: 0, seed: 'readme-example', spectator: true });
-    const { code, stdout, stderr } = await runNode(['--import', 'tsx', example, url, watcher.id]);
+    const watcher = await connect(served.url).create({ bots: 3, botDelayMs: 0, handPauseMs: 0, seed: 'readme-example', spectator: true });
+    const { code, stdout, stderr } = await runNode(['--import', 'tsx', example, served.url, watcher.id]);
     expect(stderr.replace(/\[Colyseus[^\n]*\n?/g, '')).toBe('');
     expect(code).toBe(0);
     expect(stdout).toContain(`seat 0 at table ${watcher.id}:`);

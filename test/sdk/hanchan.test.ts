@@ -1,28 +1,17 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
 import { Referee } from '@jantaku/shared/referee/referee';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import type { HandResult, Seat } from '@jantaku/shared/game/types';
 import { connect, runBot, strategies, type HandEnded, type Table } from '@jantaku/client-sdk';
 import type { GameStore } from '../../server/src/store/index';
-import { rooms, startServer } from '../server/harness';
+import { rooms, serveDuringFile } from '../server/harness';
 
-let server: Server;
-let dataDir: string;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url, dataDir } = await startServer());
-});
-afterAll(async () => {
-  await server.gracefullyShutdown(false);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serveDuringFile();
 
 describe('SDK bots play a hanchan over websockets', () => {
   it('four runBot players (two strategies) finish a game whose every hand result equals the engine replay of the stored log', async () => {
-    const creator = await connect(url).create({ ruleset: 'tenhou', seed: 'sdk-hanchan-3', handPauseMs: 0, botDelayMs: 0, spectator: true });
+    const creator = await connect(served.url).create({ ruleset: 'tenhou', seed: 'sdk-hanchan-3', handPauseMs: 0, botDelayMs: 0, spectator: true });
     const tableId = creator.id;
     const watched: HandEnded[] = [];
     creator.on('handEnded', (h) => watched.push(h));
@@ -30,7 +19,7 @@ describe('SDK bots play a hanchan over websockets', () => {
     const players = ([0, 1, 2, 3] as Seat[]).map((seat) => {
       const rec = { hands: [] as HandEnded[], events: [] as RefereeEvent[], table: undefined as Table | undefined };
       seen.set(seat, rec);
-      return runBot(url, seat % 2 === 0 ? strategies.efficiency : strategies.tsumogiri, {
+      return runBot(served.url, seat % 2 === 0 ? strategies.efficiency : strategies.tsumogiri, {
         table: tableId,
         seat,
         name: `bot${seat}`,
@@ -51,7 +40,7 @@ describe('SDK bots play a hanchan over websockets', () => {
     for (const r of results) expect(r.standings).toEqual(game.standings);
 
     // The store's command log, replayed by the engine, gives every hand's result.
-    const store = (server as Server & { store: GameStore }).store;
+    const store = (served.server as Server & { store: GameStore }).store;
     const stored = store.getGame(tableId)!;
     const replayed = Referee.replay({ rules: stored.rules, seed: stored.seed }, store.commands(tableId));
     const results0 = replayed.game.hands.map((h) => h.result as HandResult);

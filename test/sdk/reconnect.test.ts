@@ -1,23 +1,12 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
 import { Referee } from '@jantaku/shared/referee/referee';
 import type { Seat } from '@jantaku/shared/game/types';
 import { connect, runBot, strategies, type Bot, type BotResult, type CreateOptions, type Table } from '@jantaku/client-sdk';
 import type { GameStore } from '../../server/src/store/index';
-import { rooms, startServer } from '../server/harness';
+import { rooms, serveDuringFile } from '../server/harness';
 
-let server: Server;
-let dataDir: string;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url, dataDir } = await startServer());
-});
-afterAll(async () => {
-  await server.gracefullyShutdown(false);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serveDuringFile();
 
 /** Closes the table's websocket abruptly, as a network failure would (no leave message). */
 function cut(table: Table): void {
@@ -42,7 +31,7 @@ interface Cut {
  * Returns the bots' results and what the cut seat saw.
  */
 async function playWithCut(create: CreateOptions, seed: string): Promise<{ results: BotResult[]; cut: Cut; tableId: string }> {
-  const creator = await connect(url).create({ ...create, seed, handPauseMs: 0, botDelayMs: 0, spectator: true });
+  const creator = await connect(served.url).create({ ...create, seed, handPauseMs: 0, botDelayMs: 0, spectator: true });
   const info: Cut = { via: [], reconnecting: [], left: 0, movesAfter: 0, seatBefore: null, seatAfter: null, sameRoom: true };
   let back = false;
   let done = false;
@@ -52,7 +41,7 @@ async function playWithCut(create: CreateOptions, seed: string): Promise<{ resul
   };
   const results = await Promise.all(
     ([0, 1, 2, 3] as Seat[]).map((seat) =>
-      runBot(url, counting(seat % 2 ? strategies.tsumogiri : strategies.efficiency), {
+      runBot(served.url, counting(seat % 2 ? strategies.tsumogiri : strategies.efficiency), {
         table: creator.id,
         seat,
         connect: { reconnect: { minDelayMs: 50, maxDelayMs: 500 } },
@@ -89,7 +78,7 @@ function checkGame(tableId: string, results: BotResult[]): void {
   const game = rooms.get(tableId)!.referee.game;
   expect(game.phase).toBe('gameOver');
   for (const r of results) expect(r.standings).toEqual(game.standings);
-  const store = (server as Server & { store: GameStore }).store;
+  const store = (served.server as Server & { store: GameStore }).store;
   const stored = store.getGame(tableId)!;
   const replayed = Referee.replay({ rules: stored.rules, seed: stored.seed }, store.commands(tableId));
   expect(replayed.game.hands.map((h) => h.result)).toEqual(game.hands.map((h) => h.result));

@@ -1,20 +1,8 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from '@colyseus/core';
+import { describe, expect, it } from 'vitest';
 import { connect, JantakuError, type FaultEvent, type RefereeEvent, type Table, type TableListing } from '@jantaku/client-sdk';
-import { rooms, startServer } from '../server/harness';
+import { rooms, serveDuringFile } from '../server/harness';
 
-let server: Server;
-let dataDir: string;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url, dataDir } = await startServer());
-});
-afterAll(async () => {
-  await server.gracefullyShutdown(false);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serveDuringFile();
 
 /** Resolves when `done()` holds (polled: state changes and messages both count). */
 function waitFor(done: () => boolean): Promise<void> {
@@ -38,7 +26,7 @@ async function rejection(p: Promise<unknown>): Promise<JantakuError> {
 describe('a Table: seat, typed actions and their errors, spectators, faults, the lobby', () => {
   it('typed actions resolve with the reply or reject with a JantakuError carrying the server code', async () => {
     // Seats 1-3: slow built-in bots, so seat 0 (the dealer) is to discard when we look.
-    const table = await connect(url).create({ ruleset: 'tenhou', seed: 'sdk-actions', bots: 3, botDelayMs: 60_000, playerName: 'Ann' });
+    const table = await connect(served.url).create({ ruleset: 'tenhou', seed: 'sdk-actions', bots: 3, botDelayMs: 60_000, playerName: 'Ann' });
     expect(table.seat).toBe(0);
     await until(table, (t) => t.legal.some((a) => a.type === 'discard'));
     expect(typeof table.token).toBe('string');
@@ -57,7 +45,7 @@ describe('a Table: seat, typed actions and their errors, spectators, faults, the
     expect((await rejection(table.pon([table.hand[0], table.hand[1]]))).code).toMatch(/^[A-Z_]+$/);
     expect((await rejection(table.act({ type: 'bogus' } as never))).code).toBe('BAD_COMMAND');
 
-    const spectator = await connect(url).spectate(table.id);
+    const spectator = await connect(served.url).spectate(table.id);
     expect(spectator.seat).toBeNull();
     expect(spectator.hand).toEqual([]);
     expect(spectator.legal).toEqual([]);
@@ -70,7 +58,7 @@ describe('a Table: seat, typed actions and their errors, spectators, faults, the
     expect(table.hand).toHaveLength(13);
 
     // Taking the seat with a wrong token is refused.
-    const wrong = await rejection(connect(url).rejoin(table.id, { seat: 0, token: 'not-the-token' }));
+    const wrong = await rejection(connect(served.url).rejoin(table.id, { seat: 0, token: 'not-the-token' }));
     expect(wrong.code).toBe('MATCHMAKE');
     expect(wrong.status).toBe(403);
     await spectator.leave();
@@ -78,8 +66,8 @@ describe('a Table: seat, typed actions and their errors, spectators, faults, the
   });
 
   it('a spectator gets the state and the public events; a fault reaches the table as an event and the actor as a reply', async () => {
-    const player = await connect(url).create({ ruleset: 'wrc2015', seed: 'sdk-fault', bots: 3, botDelayMs: 60_000 });
-    const spectator = await connect(url).spectate(player.id);
+    const player = await connect(served.url).create({ ruleset: 'wrc2015', seed: 'sdk-fault', bots: 3, botDelayMs: 60_000 });
+    const spectator = await connect(served.url).spectate(player.id);
     const seen: RefereeEvent[] = [];
     const faults: FaultEvent[] = [];
     const mine: RefereeEvent[] = [];
@@ -110,9 +98,9 @@ describe('a Table: seat, typed actions and their errors, spectators, faults, the
   });
 
   it('a commentator gets every event, hidden ones included, where the table has a commentator view', async () => {
-    const player = await connect(url).create({ seed: 'sdk-commentary', bots: 3, botDelayMs: 60_000, commentatorDelayMs: 0 });
+    const player = await connect(served.url).create({ seed: 'sdk-commentary', bots: 3, botDelayMs: 60_000, commentatorDelayMs: 0 });
     await until(player, (t) => t.legal.some((a) => a.type === 'discard'));
-    const commentator = await connect(url).commentate(player.id);
+    const commentator = await connect(served.url).commentate(player.id);
     expect(commentator.role).toBe('commentator');
     expect(commentator.spectator).toBe(true);
     expect(commentator.seat).toBeNull();
@@ -128,14 +116,14 @@ describe('a Table: seat, typed actions and their errors, spectators, faults, the
     expect(events.find((e) => e.type === 'drew' && e.to === 1)).toMatchObject({ seat: 1, tile: expect.any(Number) });
     expect(batches).toBeGreaterThanOrEqual(1);
     // A table without a commentator view refuses one.
-    const plain = await connect(url).create({ bots: 3, botDelayMs: 60_000 });
-    const refused = await rejection(connect(url).commentate(plain.id));
+    const plain = await connect(served.url).create({ bots: 3, botDelayMs: 60_000 });
+    const refused = await rejection(connect(served.url).commentate(plain.id));
     expect(refused).toMatchObject({ code: 'MATCHMAKE', status: 403 });
     await Promise.all([commentator.leave(), player.leave(), plain.leave()]);
   });
 
   it('the lobby lists tables live, and tables() returns them', async () => {
-    const client = connect(url);
+    const client = connect(served.url);
     const lists: TableListing[][] = [];
     const stop = client.watchTables((l) => lists.push(l));
     const table = await client.create({ name: 'Listed table', bots: 3, botDelayMs: 60_000, playerName: 'Bo' });

@@ -1,24 +1,12 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from '@colyseus/core';
-import type { Client } from '@colyseus/sdk';
+import { describe, expect, it } from 'vitest';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import type { Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
-import { keyOf, moments, rooms, SEATS, startServer, tilesIn, type TableRoomClient } from './harness';
+import { keyOf, moments, rooms, SEATS, serveDuringFile, tilesIn, type TableRoomClient } from './harness';
 
-let server: Server;
-let dataDir: string;
-let connect: () => Client;
-
-beforeAll(async () => {
-  ({ server, client: connect, dataDir } = await startServer());
-});
-afterAll(async () => {
-  await server.gracefullyShutdown(false);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serveDuringFile();
+const connect = () => served.client();
 
 interface Recorder {
   seat: Seat | 'spectator';

@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,3 +134,45 @@ export function tilesIn(state: TableState): { tile: number; where: string }[] {
 }
 
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
+
+/** Waits (polling) until `ok()` holds; fails naming `what` after `ms`. */
+export async function until(what: string, ok: () => boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** The error payload a request was refused with (`ctx.reject`); throws if it was accepted. */
+export async function refusal(room: TableRoomClient, payload: unknown): Promise<{ code: string; reason: string; rule?: string }> {
+  try {
+    const reply = await room.request('action', payload);
+    throw new Error(`accepted: ${JSON.stringify(reply)}`);
+  } catch (e) {
+    const reason = (e as { reason?: { code: string; reason: string; rule?: string } }).reason;
+    if (!reason) throw e;
+    return reason;
+  }
+}
+
+/** The first seat with something to do in the server's game, or undefined. */
+export function seatToAct(game: Game): Seat | undefined {
+  return SEATS.find((s) => game.legalActions(s).length > 0);
+}
+
+/**
+ * A server for the test file: started before its tests, shut down (and its data removed) after.
+ * The fields are filled once `beforeAll` has run.
+ */
+export function serveDuringFile(): { server: Server; url: string; client: () => Client; dataDir: string } {
+  const served = {} as { server: Server; url: string; client: () => Client; dataDir: string };
+  beforeAll(async () => {
+    Object.assign(served, await startServer());
+  });
+  afterAll(async () => {
+    await served.server.gracefullyShutdown(false);
+    rmSync(served.dataDir, { recursive: true, force: true });
+  });
+  return served;
+}

@@ -1,22 +1,10 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from '@colyseus/core';
-import type { Client } from '@colyseus/sdk';
+import { describe, expect, it } from 'vitest';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
-import { rooms, startServer, type TableRoomClient } from './harness';
+import { rooms, serveDuringFile, type TableRoomClient } from './harness';
 
-let server: Server;
-let dataDir: string;
-let connect: () => Client;
-
-beforeAll(async () => {
-  ({ server, client: connect, dataDir } = await startServer());
-});
-afterAll(async () => {
-  await server.gracefullyShutdown(false);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serveDuringFile();
+const connect = () => served.client();
 
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,21 +1,9 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from '@colyseus/core';
-import type { Client } from '@colyseus/sdk';
+import { describe, expect, it } from 'vitest';
 import type { TableState } from '@jantaku/shared/schema/table';
-import { rooms, startServer } from './harness';
+import { rooms, serveDuringFile } from './harness';
 
-let server: Server;
-let dataDir: string;
-let connect: () => Client;
-
-beforeAll(async () => {
-  ({ server, client: connect, dataDir } = await startServer());
-});
-afterAll(async () => {
-  await server.gracefullyShutdown(false);
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const served = serveDuringFile();
+const connect = () => served.client();
 
 const until = async (what: string, ok: () => boolean, ms = 20_000) => {
   const deadline = Date.now() + ms;

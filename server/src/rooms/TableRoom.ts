@@ -75,7 +75,8 @@ type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
  * from `viewFor`); each seated client's StateView holds its own seat, so its concealed hand,
  * draw and legal actions reach it alone. Events go to each client filtered by audience. Every
  * action is a request answered with accepted, fault (rule, penalty) or an error code; nothing a
- * client sends drops its connection (but a websocket frame over 4 KiB).
+ * client sends drops its connection (but a websocket frame over 4 KiB, or one that is not valid
+ * Colyseus protocol: Colyseus closes those itself).
  */
 export class TableRoom extends Room<{ state: TableState }> {
   /**
@@ -103,6 +104,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private clockTimer: ReturnType<typeof setTimeout> | null = null;
   private budgets = new WeakMap<Client, MessageBudget>();
+  private seatBudgets: (MessageBudget | undefined)[] = [];
   /** The current hand's events, for commentators joining late. */
   private handLog: Commentary[] = [];
   private commentaryTimers = new Set<ReturnType<typeof setTimeout>>();
@@ -376,9 +378,15 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.firstDeal = [];
   }
 
+  /** A seat's budget is the seat's (a reconnection or a rejoin gets no fresh burst); others' are per connection. */
   private budget(client: Client): MessageBudget {
-    let b = this.budgets.get(client);
-    if (!b) this.budgets.set(client, (b = new MessageBudget()));
+    const seat = this.seatOf(client);
+    let b = seat !== null ? this.seatBudgets[seat] : this.budgets.get(client);
+    if (!b) {
+      b = new MessageBudget();
+      if (seat !== null) this.seatBudgets[seat] = b;
+      else this.budgets.set(client, b);
+    }
     return b;
   }
 
