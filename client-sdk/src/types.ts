@@ -33,6 +33,8 @@ export interface CreateOptions {
   private?: boolean;
   /** Delay of the commentator feed, ms; null: no commentator view. */
   commentatorDelayMs?: number | null;
+  /** A table nobody is at before its game began closes after this many seconds (server default 60). */
+  closeEmptySeconds?: number;
   /** The table's title (the creator's own name is `playerName`). */
   name?: string;
 }

@@ -67,6 +67,10 @@ describe('crash and recovery', () => {
       expect(new Set(tokens).size).toBe(4);
       const players = rooms.map((r, s) => playSeat(r, s as Seat));
 
+      // A table still waiting for a player when the server dies comes back too, and closes if nobody returns to it.
+      const waiting = await new Client(url).create<TableState>('table', { seed: 'never-began', bots: 2, closeEmptySeconds: 2 });
+      waiting.onMessage('*', () => {});
+
       // Mid-hand of the second hand or later: kill -9.
       await until('the game to be well under way', () => first.state.hands >= 2 && first.state.phase === 'turn' && first.state.actions >= 60);
       const ackedBefore = Math.max(...players.flatMap((p) => p.acked));
@@ -86,6 +90,8 @@ describe('crash and recovery', () => {
       child = await startChild(port, dir);
       await expect(new Client(url).joinById(id, { seat: 1, token: 'not-the-token' })).rejects.toThrow(/token/);
       await expect(new Client(url).joinById(id, { seat: 1 })).rejects.toThrow(/taken/);
+      const health = async () => ((await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { tables: number }).tables;
+      expect(await health()).toBe(2);
       const back = await Promise.all(SEATS.map((s) => new Client(url).joinById<TableState>(id, { seat: s, token: tokens[s] })));
       back.forEach((r, s) => players[s].attach(r));
       await until('the game to end', () => back[0].state.phase === 'gameOver', 60_000).catch((e) => {
@@ -93,6 +99,9 @@ describe('crash and recovery', () => {
         throw new Error(`${e.message}: phase ${st.phase} hands ${st.hands} actions ${st.actions} legal ${back.map((r, s) => r.state.seats[s].own?.legalActions).join(' | ')} presence ${Array.from(st.seats, (x) => x.presence)}`);
       });
       await Promise.all(players.map((p) => p.done));
+      // Nobody came back to the waiting table: it closed, and left no record.
+      for (const deadline = Date.now() + 10_000; (await health()) !== 1 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
+      expect(await health()).toBe(1);
 
       // The same game played without the crash, in the engine alone.
       const reference = botPlay(new Referee({ rules: makeRuleset('tenhou'), seed }));
@@ -101,6 +110,7 @@ describe('crash and recovery', () => {
       try {
         const g = after.getGame(id)!;
         expect(g.status).toBe('finished');
+        expect(after.getGame(waiting.roomId)).toBeNull();
         // The stored log replays to the same hands (claim answers may be stored in another order).
         const replayed = Referee.replay({ rules: g.rules, seed }, after.commands(id));
         expect(replayed.game.hands.map((h) => h.result)).toEqual(reference.game.hands.map((h) => h.result));

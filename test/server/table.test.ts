@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { matchMaker } from '@colyseus/core';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { rooms, serveDuringFile, type TableRoomClient } from './harness';
@@ -21,6 +22,24 @@ async function refusal(room: TableRoomClient, payload: unknown): Promise<{ code:
 }
 
 describe('table options', () => {
+  it('a table left empty before its game began closes after closeEmptySeconds, and leaves no record', async () => {
+    const port = new URL(served.url.replace('ws', 'http')).port;
+    const stored = (id: string) => fetch(`http://127.0.0.1:${port}/api/games/${id}`).then((r) => r.status);
+    const room = await connect().create<TableState>('table', { seed: 'abandoned', bots: 1, closeEmptySeconds: 1 });
+    const id = room.roomId;
+    expect(await stored(id)).toBe(200);
+    await room.leave();
+    // Within the grace period someone may still come: the table waits, and a join keeps it.
+    expect((await matchMaker.query({ roomId: id })).length).toBe(1);
+    const late = await connect().joinById<TableState>(id, { seat: 1 });
+    await new Promise((r) => setTimeout(r, 1300));
+    expect((await matchMaker.query({ roomId: id })).length).toBe(1);
+    await late.leave();
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(await matchMaker.query({ roomId: id })).toEqual([]);
+    expect(await stored(id)).toBe(404);
+  });
+
   it('refuses an invalid ruleset override, naming the field', async () => {
     await expect(connect().create('table', { ruleset: 'tenhou', overrides: { startPoints: -5 } })).rejects.toThrow(/overrides\.startPoints/);
     await expect(connect().create('table', { ruleset: 'nosuch' })).rejects.toThrow(/ruleset/);

@@ -103,6 +103,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private legal: LegalAction[][] = [[], [], [], []];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private clockTimer: ReturnType<typeof setTimeout> | null = null;
+  private emptyTimer: ReturnType<typeof setTimeout> | null = null;
   private budgets = new WeakMap<Client, MessageBudget>();
   private seatBudgets: (MessageBudget | undefined)[] = [];
   /** The current hand's events, for commentators joining late. */
@@ -134,6 +135,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       client.send('error', { code: 'UNKNOWN_MESSAGE', reason: `no message "${String(type)}": send "action"` } satisfies ActionError);
     });
     this.maybeStart();
+    this.closeIfAbandoned(); // in case its creator never gets in, or nobody comes back after a restart
   }
 
   /** A new table from the create options. */
@@ -278,12 +280,30 @@ export class TableRoom extends Room<{ state: TableState }> {
     const seat = this.seatOf(client);
     if (seat === null) {
       log.playerLeft(this.roomId, 'commentator' in ((client.userData as Seating | undefined) ?? {}) ? 'commentator' : 'spectator', 'left');
-      return this.updateListing();
+      this.updateListing();
+      return this.closeIfAbandoned();
     }
     if (this.holder.get(seat) !== client) return;
     this.holder.delete(seat);
     log.playerLeft(this.roomId, seat, 'left');
     this.windowClosed(seat);
+    this.closeIfAbandoned();
+  }
+
+  /**
+   * A table left empty before its game began closes after `closeEmptySeconds`, unless someone
+   * joins meanwhile (a started game is played out, and recovered after a restart).
+   */
+  private closeIfAbandoned(): void {
+    if (this.state.started || this.clients.length > 0) return;
+    if (this.emptyTimer) clearTimeout(this.emptyTimer);
+    this.emptyTimer = setTimeout(() => {
+      this.emptyTimer = null;
+      if (this.state.started || this.clients.length > 0) return;
+      // A game that never began leaves no record.
+      if (this.store?.isOpen) this.store.discardGame(this.roomId);
+      void this.disconnect();
+    }, (this.settings.closeEmptySeconds ?? 60) * 1000);
   }
 
   /** The seat's player is gone for good (it may still come back with its token): the seat is played out. */
@@ -357,6 +377,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.timer = null;
     if (this.clockTimer) clearTimeout(this.clockTimer);
     this.clockTimer = null;
+    if (this.emptyTimer) clearTimeout(this.emptyTimer);
+    this.emptyTimer = null;
     for (const t of this.awayTimers.values()) clearTimeout(t);
     this.awayTimers.clear();
     for (const t of this.commentaryTimers) clearTimeout(t);

@@ -36,6 +36,8 @@ export interface TableOptions {
   absent?: 'tsumogiri' | 'bot';
   /** Commentators see every hand this many ms late; null (default): no commentator view. */
   commentatorDelayMs?: number | null;
+  /** A table nobody is at before its game began closes after this many seconds (default 60). */
+  closeEmptySeconds?: number;
 }
 
 export type BotName = 'efficiency' | 'tsumogiri';
@@ -54,6 +56,7 @@ export interface TableSettings {
   reconnectSeconds: number;
   absent: 'tsumogiri' | 'bot';
   commentatorDelayMs: number | null;
+  closeEmptySeconds: number;
 }
 
 /** What the store keeps of the settings besides ruleset and seed (to rebuild the table after a restart). */
@@ -75,7 +78,7 @@ const TIME_CONTROLS: Record<string, unknown> = { none: { kind: 'none' }, bank: O
 const JOIN_KEYS = ['seat', 'spectator', 'commentator', 'token', 'playerName'];
 const KNOWN = [
   'ruleset', 'overrides', 'foulPolicy', 'timeControl', 'name', 'private', 'seed', 'bots', 'bot',
-  'botDelayMs', 'handPauseMs', 'reconnectSeconds', 'absent', 'commentatorDelayMs', ...JOIN_KEYS,
+  'botDelayMs', 'handPauseMs', 'reconnectSeconds', 'absent', 'commentatorDelayMs', 'closeEmptySeconds', ...JOIN_KEYS,
 ];
 
 function integer(o: Record<string, unknown>, k: string, dflt: number, max: number): number {
@@ -145,5 +148,6 @@ export function parseTableOptions(raw: unknown): TableSettings {
     reconnectSeconds: integer(o, 'reconnectSeconds', 60, 3600),
     absent,
     commentatorDelayMs,
+    closeEmptySeconds: integer(o, 'closeEmptySeconds', 60, 3600),
   };
 }

@@ -240,6 +240,16 @@ export class GameStore {
       .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, name: r.name }));
   }
 
+  /** Deletes an unfinished game with its log and seat claims (a game that never began). */
+  discardGame(gameId: string): void {
+    this.transaction(() => {
+      if (!this.db.prepare(`SELECT 1 FROM games WHERE id = ? AND status = 'open'`).get(gameId)) return;
+      this.db.prepare(`DELETE FROM commands WHERE game_id = ?`).run(gameId);
+      this.db.prepare(`DELETE FROM seat_claims WHERE game_id = ?`).run(gameId);
+      this.db.prepare(`DELETE FROM games WHERE id = ?`).run(gameId);
+    });
+  }
+
   /** Runs `fn` in one transaction (several appends committed together, or none). */
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn)();
