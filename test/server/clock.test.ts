@@ -261,6 +261,56 @@ describe('WSOM time (WSOM-TIME-*): penalty points through the referee', () => {
   });
 });
 
+describe('a restored clock (a table recovered after a restart)', () => {
+  // Deterministic think times that use the bank (seats 1 and 2 past the 5 s base) or cost WSOM points (seat 2: 16 s turns).
+  const think = (slow: number) => (ref: Referee) => (seat: Seat, kind: 'turn' | 'claim') =>
+    kind === 'claim' ? 400 + (ref.log.length % 7) * 100 : seat === 1 ? 5_050 : seat === 2 ? slow : 700 + (ref.log.length % 5) * 300;
+  const cases: [string, Ruleset, ReturnType<typeof think>][] = [
+    ['bank', makeRuleset('tenhou', { timeControl: { ...ONLINE_BANK }, length: 'tonpuusen' }), think(5_050)],
+    ['wsom', wsomRules({ resignAbove: 10_000 }, { length: 'tonpuusen' }), think(16_000)],
+  ];
+  for (const [name, rules, think] of cases) {
+    it(`${name}: rebuilt from the log and the stored inputs, it stands and goes on exactly as the original`, () => {
+      // Cut at log lengths, and just after a deal (the WSOM grace period is running).
+      const cuts: ((r: Referee) => boolean)[] = [1, 37, 150, 333].map((n) => (r: Referee) => r.log.length >= n);
+      cuts.push((r) => r.game.hands.length >= 2);
+      for (const cut of cuts) {
+        const seed = `clock-restore-${name}`;
+        const a = table(rules, seed);
+        const before = play(a.ref, a.clock, T0, think(a.ref), cut);
+        // Part of the next decision's time passes before the crash.
+        const crash = before.now + 1_000;
+        a.clock.tick(a.ref, crash);
+        const ref = Referee.replay({ rules, seed }, a.ref.log);
+        const b = TableClock.restore(rules.timeControl, T0, ref, a.clock.inputs);
+        expect(SEATS.map((s) => b.clocks.view(s))).toEqual(SEATS.map((s) => a.clock.clocks.view(s)));
+        expect(b.deadline()).toEqual(a.clock.deadline());
+        expect(b.lastInstant()).toBe(a.clock.lastInstant());
+        const sa = seatStates();
+        const sb = seatStates();
+        a.clock.project(sa, crash);
+        b.project(sb, crash);
+        expect(sb.map((x) => x.toJSON())).toEqual(sa.map((x) => x.toJSON()));
+        // Both play on the same way: the same log, the same charges, the same end.
+        const pa = play(a.ref, a.clock, crash, think(a.ref));
+        const pb = play(ref, b, crash, think(ref));
+        expect(pb.charges).toEqual(pa.charges);
+        expect(ref.log).toEqual(a.ref.log);
+        expect(ref.game.phase).toBe('gameOver');
+        expect(ref.game.standings).toEqual(a.ref.game.standings);
+      }
+    });
+  }
+  it('with no inputs yet (the game had not begun) it is a fresh clock', () => {
+    const rules = bankRules();
+    const ref = new Referee({ rules, seed: 'clock-restore-fresh' });
+    const c = TableClock.restore(rules.timeControl, T0, ref, []);
+    expect(c.deadline()).toBeNull();
+    c.begin(ref, T0);
+    expect(c.deadline()).not.toBeNull();
+  });
+});
+
 describe("timeControl kind 'none'", () => {
   it('never charges, never needs a timer, logs nothing of its own', () => {
     const rules = makeRuleset('tenhou');

@@ -9,6 +9,7 @@ import type { Seat } from '@jantaku/shared/game/types';
 import { Referee } from '@jantaku/shared/referee/referee';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { tableViewOf } from '@jantaku/shared/schema/view';
 import { DB_FILE } from '../../server/src/index';
 import { GameStore } from '../../server/src/store/index';
 import { botPlay } from './fixtures/botPlay';
@@ -99,6 +100,8 @@ describe('crash and recovery', () => {
         throw new Error(`${e.message}: phase ${st.phase} hands ${st.hands} actions ${st.actions} legal ${back.map((r, s) => r.state.seats[s].own?.legalActions).join(' | ')} presence ${Array.from(st.seats, (x) => x.presence)}`);
       });
       await Promise.all(players.map((p) => p.done));
+      // Every seat saw its own hand right, before and after rejoining.
+      expect(players.flatMap((p) => p.badHands)).toEqual([]);
       // Nobody came back to the waiting table: it closed, and left no record.
       for (const deadline = Date.now() + 10_000; (await health()) !== 1 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 100));
       expect(await health()).toBe(1);
@@ -123,4 +126,41 @@ describe('crash and recovery', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('a timed table\'s clocks come back as they were: the bank spent before kill -9 stays spent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jantaku-crash-clock-'));
+    try {
+      const port = await freePort();
+      const url = `ws://127.0.0.1:${port}`;
+      let child = await startChild(port, dir);
+      // 200 ms free a decision, a 5 s bank for the game; three quick bots.
+      const timeControl = { kind: 'bank', baseMs: 200, bankMs: 5_000, bankScope: 'game', claimMs: 5_000 };
+      const room = await new Client(url).create<TableState>('table', { seed: 'crash-clock', timeControl, bots: 3, botDelayMs: 0, handPauseMs: 0 });
+      room.onMessage('*', () => {});
+      const id = room.roomId;
+      const mine = () => tableViewOf(room.state, 0);
+      await until('seat 0 to be on its first turn', () => room.state.started && mine().legalActions.some((a) => a.type === 'discard'));
+      const token = room.state.seats[0].own!.token;
+      // Seat 0 thinks 1.5 s: about 1.3 s of its bank goes.
+      await new Promise((r) => setTimeout(r, 1_500));
+      const discard = mine().legalActions.find((a) => a.type === 'discard')!;
+      await room.request('action', { type: 'discard', tile: discard.type === 'discard' ? discard.tiles[0] : -1 });
+      await until('the discard to be shown with the bank charged', () => room.state.seats[0].bankMs < 5_000 && !mine().legalActions.some((a) => a.type === 'discard'));
+      const spent = room.state.seats[0].bankMs;
+      expect(spent).toBeLessThan(5_000 - 1_000);
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      child = await startChild(port, dir);
+      const back = await new Client(url).joinById<TableState>(id, { seat: 0, token });
+      back.onMessage('*', () => {});
+      await until('the state', () => back.state.seats?.[0]?.own !== undefined);
+      // The bank can only have gone down since (seat 0 may be thinking again): never refilled.
+      expect(back.state.seats[0].bankMs).toBeLessThanOrEqual(spent);
+      expect(back.state.seats[0].bankMs).toBeGreaterThan(0);
+      await back.leave();
+      child.kill('SIGTERM');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

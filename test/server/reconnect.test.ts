@@ -145,6 +145,7 @@ describe('Reconnection within and after the window', () => {
     expect(Array.from(t.spectator.state.seats).every((s) => s.own === undefined)).toBe(true);
     pa.pause();
     pb.pause();
+    expect([...pa.badHands, ...pb.badHands]).toEqual([]);
     for (const r of [t.a, t.b, t.spectator]) await r.leave();
   });
 

@@ -76,6 +76,40 @@ describe('GameStore: the file', () => {
   });
 });
 
+describe('GameStore: clock inputs and discarded games', () => {
+  it('keeps a game\'s clock inputs in order across a reopen; discarding an open game deletes it whole, a finished one stays', () => {
+    const path = file('clock.sqlite');
+    const store = new GameStore({ path });
+    const rules = makeRuleset('tenhou');
+    store.createGame({ id: 'timed', rules, seed: 's', seats: SEATS });
+    const inputs = [
+      { type: 'handStarted', at: 0 },
+      { type: 'turnStarted', seat: 0, at: 0, kind: 'turn' },
+      { type: 'acted', seat: 0, at: 1200 },
+    ] as const;
+    store.appendClockInputs('timed', 0, inputs.slice(0, 2));
+    store.appendClockInputs('timed', 2, inputs.slice(2));
+    store.appendClockInputs('timed', 3, []);
+    // A seq given twice is an error, not a silent overwrite.
+    expect(() => store.appendClockInputs('timed', 1, inputs.slice(2))).toThrow();
+    store.close();
+    const again = new GameStore({ path });
+    expect(again.clockInputs('timed')).toEqual(inputs);
+    again.append('timed', { seat: 0, command: { type: 'draw' } });
+    again.claimSeat('timed', { seat: 0, tokenHash: 'h', name: 'a' });
+    again.createGame({ id: 'done', rules, seed: 's', seats: SEATS });
+    again.finish('done', {});
+    again.discardGame('timed');
+    again.discardGame('done');
+    expect(again.getGame('timed')).toBeNull();
+    expect(again.commands('timed')).toEqual([]);
+    expect(again.clockInputs('timed')).toEqual([]);
+    expect(again.seatClaims('timed')).toEqual([]);
+    expect(again.getGame('done')).toMatchObject({ status: 'finished' });
+    again.close();
+  });
+});
+
 describe('recovery', () => {
   it('a bot game stored, the store closed and reopened: recovery rebuilds the same state, and the game ends as it would have', () => {
     const path = file('recover.sqlite');

@@ -13,6 +13,7 @@ import { recoverGame, type GameStore, type StoredSeat } from '../store/index';
 import { TableClock, type ClockStep } from './clock';
 import { BOTS, isPlainObject, isSeat, parseTableOptions, type StoredSettings, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
+import { dropViewQueueAfterFullState } from './fullState';
 import { MessageBudget } from './rateLimit';
 
 export { parseTableOptions, type TableOptions } from './options';
@@ -91,6 +92,8 @@ export class TableRoom extends Room<{ state: TableState }> {
   settings!: TableSettings;
   /** How many entries of the referee's log are in the store; whether its result is. */
   private persisted = 0;
+  /** Clock inputs already in the store. */
+  private persistedInputs = 0;
   private finished = false;
   private storeFailed = false;
   private sitting: Presence[] = ['empty', 'empty', 'empty', 'empty'];
@@ -125,6 +128,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.autoDispose = false; // an unfinished game goes on (and is played out) with nobody connected
     if (this.settings.private) void this.setPrivate(true);
     this.refresh();
+    dropViewQueueAfterFullState(this);
     // Patches go out right after each applied action; the timer only catches anything else.
     this.setPatchRate(1000);
     this.updateListing();
@@ -175,9 +179,15 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.referee = recoverGame(store, id);
     this.persisted = this.referee.log.length;
     this.roomId = id;
-    // The log's times are ms since the clock's start: a new clock starts after the last one (banks start afresh).
-    const lastAt = Math.max(0, ...this.referee.log.map((e) => ('at' in e && typeof e.at === 'number' ? e.at : 0)));
-    this.seatClock = new TableClock(record.rules.timeControl, Date.now() - lastAt - 1);
+    // The clocks are rebuilt from their stored inputs. Their instants are ms since the clock's
+    // start: the new start puts the last one just before now (the time the server was down is nobody's).
+    const inputs = store.clockInputs(id);
+    this.persistedInputs = inputs.length;
+    const lastAt = Math.max(
+      inputs.reduce((m, i) => Math.max(m, i.at), 0),
+      this.referee.log.reduce((m, e) => Math.max(m, 'at' in e && typeof e.at === 'number' ? e.at : 0), 0),
+    );
+    this.seatClock = TableClock.restore(record.rules.timeControl, Date.now() - lastAt - 1, this.referee, inputs);
     this.state = newTableState(record.rules.name);
     for (const s of this.settings.bots) this.markBot(s);
     for (const c of store.seatClaims(id)) {
@@ -356,6 +366,9 @@ export class TableRoom extends Room<{ state: TableState }> {
     try {
       store.transaction(() => {
         for (; this.persisted < entries.length; this.persisted++) store.append(this.roomId, entries[this.persisted]);
+        const inputs = this.seatClock.inputs;
+        store.appendClockInputs(this.roomId, this.persistedInputs, inputs.slice(this.persistedInputs));
+        this.persistedInputs = inputs.length;
       });
       const game = this.referee.game;
       if (game.phase === 'gameOver') {

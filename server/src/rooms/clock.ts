@@ -80,6 +80,33 @@ export class TableClock {
     this.enabled = this.clocks.control.kind !== 'none';
   }
 
+  /**
+   * The clock of a recovered table: `inputs` (all it was told, as stored) rebuild the seats'
+   * clocks exactly, `referee` is the game rebuilt from its log. `start` places the old instants
+   * on the wall clock: give `now - lastInstant() - 1` and the time the server was down is
+   * nobody's, while a decision running at the crash keeps the time it had already taken.
+   */
+  static restore(control: TimeControl, start: number, referee: Referee, inputs: readonly ClockInput[]): TableClock {
+    const c = new TableClock(control, start);
+    if (!c.enabled || inputs.length === 0) return c;
+    for (const input of inputs) c.feed(input);
+    c.seen = referee.log.length;
+    c.hand = referee.game.hands.length;
+    for (const input of inputs) {
+      if (input.type === 'handStarted') {
+        c.handOpen = true;
+        c.handStart = input.at;
+      } else if (input.type === 'handEnded') c.handOpen = false;
+    }
+    for (const s of SEATS) if (c.clocks.view(s).running) c.decisions[s] = decisionOf(referee.game, s);
+    return c;
+  }
+
+  /** The last instant given to the clocks (ms since `start`). */
+  lastInstant(): number {
+    return this.last;
+  }
+
   get control(): TimeControl {
     return this.clocks.control;
   }

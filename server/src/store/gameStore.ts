@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { parseRuleset, type Ruleset } from '@jantaku/shared/rules/index';
 import type { RefereeLogEntry } from '@jantaku/shared/referee/referee';
+import type { ClockInput } from '@jantaku/shared/referee/time';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 
 type DB = InstanceType<typeof Database>;
@@ -122,6 +123,7 @@ export class GameStore {
   private readonly finishGame;
   private readonly selectGame;
   private readonly selectCommands;
+  private readonly insertClockInput;
 
   constructor(opts: GameStoreOptions = {}) {
     const path = opts.path ?? DEFAULT_DB_PATH;
@@ -154,6 +156,7 @@ export class GameStore {
     );
     this.selectGame = this.db.prepare<[string], GameRow>(`SELECT ${GAME_COLUMNS} FROM games g WHERE g.id = ?`);
     this.selectCommands = this.db.prepare<[string], CommandRow>(`SELECT seq, entry, at FROM commands WHERE game_id = ? ORDER BY seq`);
+    this.insertClockInput = this.db.prepare<[string, number, string]>(`INSERT INTO clock_inputs (game_id, seq, input) VALUES (?, ?, ?)`);
   }
 
   /** The schema version of the open file. */
@@ -225,6 +228,19 @@ export class GameStore {
     return this.selectCommands.all(id);
   }
 
+  /** Appends a timed table's clock inputs; `from` is the seq of the first (inputs already stored are not given again). */
+  appendClockInputs(gameId: string, from: number, inputs: readonly ClockInput[]): void {
+    inputs.forEach((input, i) => this.insertClockInput.run(gameId, from + i, JSON.stringify(input)));
+  }
+
+  /** A game's clock inputs, in order. */
+  clockInputs(gameId: string): ClockInput[] {
+    return this.db
+      .prepare<[string], { input: string }>(`SELECT input FROM clock_inputs WHERE game_id = ? ORDER BY seq`)
+      .all(gameId)
+      .map((r) => JSON.parse(r.input) as ClockInput);
+  }
+
   /** Records who holds `seat` (the hash of its seat token; a new claim replaces the old one). */
   claimSeat(gameId: string, claim: SeatClaim, at: number = Date.now()): void {
     this.db
@@ -245,6 +261,7 @@ export class GameStore {
     this.transaction(() => {
       if (!this.db.prepare(`SELECT 1 FROM games WHERE id = ? AND status = 'open'`).get(gameId)) return;
       this.db.prepare(`DELETE FROM commands WHERE game_id = ?`).run(gameId);
+      this.db.prepare(`DELETE FROM clock_inputs WHERE game_id = ?`).run(gameId);
       this.db.prepare(`DELETE FROM seat_claims WHERE game_id = ?`).run(gameId);
       this.db.prepare(`DELETE FROM games WHERE id = ?`).run(gameId);
     });

@@ -51,6 +51,20 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 3,
+    name: 'clock inputs',
+    sql: `
+      -- Everything a timed table's clocks were told (server/src/rooms/clock.ts), in order: with
+      -- the command log it rebuilds every bank and running decision after a restart.
+      CREATE TABLE clock_inputs (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        seq     INTEGER NOT NULL,                -- 0-based index in the table clock's inputs
+        input   TEXT NOT NULL,                   -- the ClockInput, JSON
+        PRIMARY KEY (game_id, seq)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
