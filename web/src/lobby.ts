@@ -21,11 +21,19 @@ const TIME_CONTROLS: Record<string, { label: string; value?: Record<string, unkn
   },
 };
 
+/** Commentator delays offered, s ('' = no commentator view). */
+const COMMENTATOR_DELAYS: { value: string; label: string }[] = [
+  { value: '', label: 'Off' },
+  { value: '0', label: 'No delay' },
+  { value: '30', label: '30 s' },
+  { value: '120', label: '120 s' },
+];
+
 export interface LobbyHooks {
   /** A table was created or joined: show it. */
   open(table: Table): void;
-  /** Go to a table by id as a seat or a spectator. */
-  go(id: string, as: { seat: number } | 'watch'): void;
+  /** Go to a table by id as a seat, a spectator or a commentator. */
+  go(id: string, as: { seat: number } | 'watch' | 'commentate'): void;
 }
 
 /** The create-table options the form describes. */
@@ -36,7 +44,8 @@ export function createOptions(form: HTMLFormElement): CreateOptions {
   if (v('foulPolicy')) overrides.foulPolicy = v('foulPolicy');
   const tc = TIME_CONTROLS[v('timeControl')]?.value;
   if (tc) overrides.timeControl = tc;
-  const watch = v('seat') === 'watch';
+  // A commentator creates the table as a spectator, then takes the commentator's place.
+  const watch = v('seat') === 'watch' || v('seat') === 'commentate';
   const seat = watch ? undefined : Number(v('seat'));
   // Bots fill the empty seats, from the last one, never the creator's.
   const free = [3, 2, 1, 0].filter((s) => s !== seat);
@@ -44,6 +53,7 @@ export function createOptions(form: HTMLFormElement): CreateOptions {
   const num = (name: string) => (v(name) === '' ? undefined : Number(v(name)));
   const pause = num('handPause');
   const priv = (form.elements.namedItem('private') as HTMLInputElement | null)?.checked;
+  const delay = num('commentatorDelay');
   return {
     ruleset,
     ...(Object.keys(overrides).length ? { overrides } : {}),
@@ -54,6 +64,7 @@ export function createOptions(form: HTMLFormElement): CreateOptions {
     seed: v('seed') || undefined,
     name: v('name').trim() || undefined,
     ...(priv ? { private: true } : {}),
+    ...(delay === undefined ? {} : { commentatorDelayMs: Math.round(delay * 1000) }),
     ...(watch ? { spectator: true } : { seat }),
   };
 }
@@ -82,7 +93,8 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
     h('label', {}, 'Ruleset ', ruleset),
     h('label', {}, 'Fouls ', policy, policyHint),
     h('label', {}, 'Clock ', h('select', { name: 'timeControl', id: 'timeControl' }, Object.entries(TIME_CONTROLS).map(([k, t]) => opt(k, t.label)))),
-    h('label', {}, 'Your seat ', h('select', { name: 'seat', id: 'seat' }, opt('0', 'East (seat 0)', true), opt('1', 'South (seat 1)'), opt('2', 'West (seat 2)'), opt('3', 'North (seat 3)'), opt('watch', 'None: watch'))),
+    h('label', {}, 'Your seat ', h('select', { name: 'seat', id: 'seat' }, opt('0', 'East (seat 0)', true), opt('1', 'South (seat 1)'), opt('2', 'West (seat 2)'), opt('3', 'North (seat 3)'), opt('watch', 'None: watch'), opt('commentate', 'None: commentate'))),
+    h('label', {}, 'Commentator delay ', h('select', { name: 'commentatorDelay', id: 'commentatorDelay', title: 'Commentators see every hand this late' }, COMMENTATOR_DELAYS.map((d) => opt(d.value, d.label)))),
     h('label', {}, 'Bots in empty seats ', h('select', { name: 'bots', id: 'bots' }, opt('0', 'none'), opt('1', '1'), opt('2', '2'), opt('3', '3', true), opt('4', '4 (watch only)'))),
     h(
       'details',
@@ -101,9 +113,21 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
     e.preventDefault();
     error.textContent = '';
     submit.disabled = true;
+    const opts = createOptions(form);
+    const commentate = (form.elements.namedItem('seat') as HTMLSelectElement).value === 'commentate';
+    if (commentate && opts.commentatorDelayMs === undefined) {
+      error.textContent = 'To commentate, choose a commentator delay.';
+      submit.disabled = false;
+      return;
+    }
     net
-      .create(createOptions(form))
-      .then((t) => hooks.open(t))
+      .create(opts)
+      .then(async (t) => {
+        if (!commentate) return hooks.open(t);
+        const c = await net.commentate(t.id);
+        void t.leave().catch(() => {});
+        hooks.open(c);
+      })
       .catch((err: Error) => {
         error.textContent = `Could not create the table: ${err.message}`;
         submit.disabled = false;
@@ -128,7 +152,13 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
       { class: 'table-row', 'data-id': t.id },
       h('div', { class: 'title' }, h('strong', {}, t.name || `Table ${t.id}`), h('span', { class: 'tag' }, t.ruleset), t.foulPolicy ? h('span', { class: 'tag' }, `fouls: ${t.foulPolicy}`) : null, t.timeControl && t.timeControl !== 'none' ? h('span', { class: 'tag' }, `clock: ${t.timeControl}`) : null, t.hand ? h('span', { class: 'tag' }, t.hand) : null, t.finished ? h('span', { class: 'tag' }, 'finished') : !t.started ? h('span', { class: 'tag' }, 'waiting') : null),
       h('div', { class: 'seats' }, seats),
-      h('div', { class: 'meta' }, `${t.spectators} watching`, h('button', { class: 'watch', onclick: () => hooks.go(t.id, 'watch') }, 'Watch')),
+      h(
+        'div',
+        { class: 'meta' },
+        `${t.spectators} watching`,
+        h('button', { class: 'watch', onclick: () => hooks.go(t.id, 'watch') }, 'Watch'),
+        t.commentators ? h('button', { class: 'commentate', title: 'every hand face up, delayed', onclick: () => hooks.go(t.id, 'commentate') }, 'Commentate') : null,
+      ),
     );
   };
   const stop = net.watchTables((tables) => {

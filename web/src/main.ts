@@ -2,11 +2,13 @@ import './style.css';
 import { h, replace } from './dom';
 import { renderLobby } from './lobby';
 import { connect, type Table } from './net';
+import { renderCommentator } from './commentator';
 import { renderTable } from './table';
 
 /**
  * Routes (in the hash, so the server needs no route per page):
- * `#/` lobby · `#/table/:id?seat=N` play seat N · `#/table/:id?watch` watch.
+ * `#/` lobby · `#/table/:id?seat=N` play seat N · `#/table/:id?watch` watch ·
+ * `#/table/:id?commentate` the commentator view (every hand, delayed).
  * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
  */
 const params = new URLSearchParams(location.search);
@@ -29,6 +31,10 @@ function leaveCurrent(): void {
 function showTable(t: Table): void {
   leaveCurrent();
   current = t;
+  if (t.role === 'commentator') {
+    cleanup = renderCommentator(root, t, net, () => (location.hash = '#/'));
+    return;
+  }
   const off = renderTable(root, t, net, () => (location.hash = '#/'));
   // Once the seat is known, put it in the address so a reload takes the same seat back.
   const offSeat = t.on('change', () => {
@@ -44,9 +50,9 @@ async function route(): Promise<void> {
     cleanup = renderLobby(root, net, {
       open: (t) => {
         pending = t;
-        location.hash = `#/table/${t.id}${t.spectator ? '?watch' : ''}`;
+        location.hash = `#/table/${t.id}${t.role === 'commentator' ? '?commentate' : t.spectator ? '?watch' : ''}`;
       },
-      go: (id, as) => (location.hash = `#/table/${id}${as === 'watch' ? '?watch' : `?seat=${as.seat}`}`),
+      go: (id, as) => (location.hash = `#/table/${id}${typeof as === 'string' ? `?${as}` : `?seat=${as.seat}`}`),
     });
     return;
   }
@@ -57,11 +63,11 @@ async function route(): Promise<void> {
     pending = null;
     return showTable(t);
   }
-  if (current?.id === id) return;
+  if (current?.id === id && current.role === (q.has('commentate') ? 'commentator' : q.has('watch') ? 'spectator' : 'player')) return;
   leaveCurrent();
   replace(root, h('p', { class: 'status' }, 'Joining the table…'));
   try {
-    const t = q.has('watch') ? await net.spectate(id) : await net.join(id, q.has('seat') ? { seat: Number(q.get('seat')) } : {});
+    const t = q.has('commentate') ? await net.commentate(id) : q.has('watch') ? await net.spectate(id) : await net.join(id, q.has('seat') ? { seat: Number(q.get('seat')) } : {});
     showTable(t);
   } catch (e) {
     replace(

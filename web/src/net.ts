@@ -19,6 +19,8 @@ export interface TableListing {
   timeControl: string;
   seats: { taken: boolean; bot: boolean; name: string }[];
   spectators: number;
+  /** The table has a commentator view (every hand, delayed). */
+  commentators: boolean;
   hand: string;
   started: boolean;
   finished: boolean;
@@ -36,6 +38,8 @@ export interface CreateOptions {
   handPauseMs?: number;
   name?: string;
   private?: boolean;
+  /** Commentators see every event this many ms late; absent: no commentator view. */
+  commentatorDelayMs?: number;
   seat?: number;
   spectator?: boolean;
 }
@@ -113,6 +117,11 @@ export class JantakuClient {
     return this.sdk.spectate(id);
   }
 
+  /** Watches with every hand shown, the table's commentator delay late (`commentary` events). */
+  commentate(id: string): Promise<Table> {
+    return this.sdk.commentate(id);
+  }
+
   /** A JSON document of the HTTP API (`/api/games/:id` …); null when it answers 404. */
   async getJson<T>(path: string): Promise<T | null> {
     const res = await fetch(`${this.http}${path}`);
@@ -146,6 +155,7 @@ function listing(t: SdkListing): TableListing {
       name: seats[i]?.name ?? '',
     })),
     spectators: t.spectators ?? 0,
+    commentators: t.commentators === true,
     hand: t.hand ?? '',
     started: !!t.started,
     finished: !!t.finished,

@@ -2,23 +2,12 @@ import type { Command, HandResult, LegalAction, Standing } from '@jantaku/shared
 import { DECLARATIONS, offersOf, type Choice, type Declaration, type Offer } from './actions';
 import type { SeatState, TableState } from '@jantaku/shared/schema/table';
 import { clockText, readClock } from './clock';
-import { h, replace, type Child } from './dom';
-import { WIND_WORDS, effectWords, penaltyWords, roundName } from './labels';
+import { h, replace } from './dom';
+import { backsEl, boardEl, faultsEl, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
+import { WIND_WORDS } from './labels';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
 import { meldEl, resultEl, standingsEl, type ResultContext } from './result';
 import { tileEl, tileName, windName } from './tiles';
-
-/** What the server says of the game's rules (`GET /api/games/:id`). */
-interface GameInfo {
-  /** Stored seats: `{ kind: 'bot' | 'empty' | … }`. */
-  seats?: { kind?: string }[];
-  rules?: {
-    foulPolicy?: 'penalise' | 'prevent';
-    chombo?: { kind: 'globalPoints'; points: number } | { kind: 'mangan' } | { kind: 'none' };
-    returnPoints?: number;
-    timeControl?: { kind: string };
-  };
-}
 
 type Mode = 'play' | 'riichi' | 'choose' | 'declare';
 
@@ -121,63 +110,25 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let discardable = new Set<number>();
   let riichiTiles = new Set<number>();
 
-  function seatPanel(s: SeatState, rel: number, state: TableState): HTMLElement {
+  /** What the live table adds to a seat's panel: presence, clock, and backs for other seats. */
+  function seatParts(s: BoardSeat, state: TableState): SeatParts {
     const i = s.seat;
-    const turn = state.turn === i && (state.phase === 'turn' || state.phase === 'draw');
-    const clock = readClock(s, info.rules?.timeControl?.kind);
-    const presence = (s as SeatState & { presence?: string }).presence;
-    const resigned = (s as SeatState & { resigned?: boolean }).resigned;
-    const badges: Child[] = [
-      state.dealer === i ? h('span', { class: 'badge dealer', title: 'dealer' }, 'Dealer') : null,
-      s.riichi ? h('span', { class: 'badge riichi' }, 'Riichi') : null,
-      s.deadHand ? h('span', { class: 'badge dead', 'data-dead': i }, 'DEAD HAND') : null,
-      isBot(i) ? h('span', { class: 'badge' }, 'bot') : presence === 'absent' ? h('span', { class: 'badge off' }, 'played by the clock') : !s.connected ? h('span', { class: 'badge off' }, presence === 'empty' ? 'empty seat' : 'away') : null,
-      resigned ? h('span', { class: 'badge dead' }, 'resigned') : null,
-      clock ? h('span', { class: `badge clock ${clock.low ? 'low' : ''}`, 'data-clock': i }, clockText(clock)) : null,
-    ];
-    const pond = h('div', { class: 'pond' });
-    s.discards.forEach((d) => {
-      const claimNow = state.claimTile === d.tile && state.claimFrom === i;
-      pond.append(tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: [d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) }));
-    });
-    // A player's own melds are drawn beside their hand instead.
-    const melds = i === seat() ? null : h('div', { class: 'melds' }, Array.from(s.melds, (m) =>
-      meldEl(
-        {
-          type: m.type as never,
-          tiles: Array.from(m.tiles),
-          ...(m.calledTile >= 0 ? { calledTile: m.calledTile } : {}),
-          ...(m.from >= 0 ? { from: m.from } : {}),
-          ...(m.addedTile >= 0 ? { addedTile: m.addedTile } : {}),
-        },
-        i,
-      ),
-    ));
-    const penalty = s.penaltyTiles.length ? h('div', { class: 'penalty-tiles' }, h('small', {}, 'Penalty tiles '), Array.from(s.penaltyTiles, (p) => tileEl(p.tile, { size: 'sm' }))) : null;
+    const st = state.seats[i] as SeatState & { presence?: string; resigned?: boolean };
+    const clock = readClock(st, info.rules?.timeControl?.kind);
+    const presence = st.presence;
     const mine = i === seat();
-    // Other seats' concealed tiles: backs only, never their ids.
-    const concealed = !mine && state.phase !== 'handEnded' && state.phase !== 'gameOver' ? h('div', { class: 'backs', 'aria-label': `${s.handCount} concealed tiles` }, Array.from({ length: s.handCount }, () => tileEl(null, { size: 'sm', back: true }))) : null;
-    return h(
-      'section',
-      { class: `seat rel${rel} ${turn ? 'turn' : ''} ${s.deadHand ? 'dead' : ''}`, 'data-seat': i },
-      h('div', { class: 'seat-head' }, h('span', { class: 'wind' }, windName(s.wind)), h('span', { class: 'who' }, label(i).split(' · ')[1]), h('span', { class: 'score', 'data-score': s.score }, String(s.score)), badges),
-      concealed,
-      melds,
-      penalty,
-      pond,
-    );
-  }
-
-  function centre(state: TableState): HTMLElement {
-    const dora = Array.from(state.doraIndicators);
-    return h(
-      'div',
-      { class: 'centre' },
-      h('div', { class: 'round', id: 'round' }, roundName(state.round)),
-      h('div', { class: 'counters' }, h('span', { id: 'honba' }, `${state.honba} honba`), h('span', { id: 'sticks' }, `${state.riichiSticks} riichi`), h('span', { id: 'remaining' }, `${state.remaining} left`)),
-      h('div', { class: 'dora', id: 'dora' }, h('small', {}, 'Dora'), dora.map((t) => tileEl(t, { size: 'sm' })), Array.from({ length: Math.max(0, 5 - dora.length) }, () => tileEl(null, { size: 'sm', back: true }))),
-      state.uraIndicators.length ? h('div', { class: 'dora' }, h('small', {}, 'Ura'), Array.from(state.uraIndicators, (t) => tileEl(t, { size: 'sm' }))) : null,
-    );
+    return {
+      who: label(i).split(' · ')[1],
+      badges: [
+        isBot(i) ? h('span', { class: 'badge' }, 'bot') : presence === 'absent' ? h('span', { class: 'badge off' }, 'played by the clock') : !st.connected ? h('span', { class: 'badge off' }, presence === 'empty' ? 'empty seat' : 'away') : null,
+        st.resigned ? h('span', { class: 'badge dead' }, 'resigned') : null,
+        clock ? h('span', { class: `badge clock ${clock.low ? 'low' : ''}`, 'data-clock': i }, clockText(clock)) : null,
+      ],
+      // Other seats' concealed tiles: backs only, never their ids.
+      concealed: !mine && !handOver(state) ? backsEl(s.handCount) : null,
+      // A player's own melds are drawn beside their hand instead.
+      melds: !mine,
+    };
   }
 
   function handArea(state: TableState, legal: LegalAction[]): HTMLElement | null {
@@ -207,7 +158,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       { class: `hand mode-${mode}`, id: 'hand' },
       h('div', { class: 'tiles' }, tiles.map(el)),
       drawn >= 0 ? h('div', { class: 'drawn', id: 'drawn' }, el(drawn)) : null,
-      h('div', { class: 'melds mine' }, Array.from(state.seats[me].melds, (m) => meldEl({ type: m.type as never, tiles: Array.from(m.tiles), ...(m.calledTile >= 0 ? { calledTile: m.calledTile } : {}), ...(m.from >= 0 ? { from: m.from } : {}), ...(m.addedTile >= 0 ? { addedTile: m.addedTile } : {}) }, me, 'md'))),
+      h('div', { class: 'melds mine' }, Array.from(state.seats[me].melds, (m) => meldEl(meldOf(m), me, 'md'))),
     );
   }
 
@@ -259,24 +210,6 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     return bar;
   }
 
-  function faultList(): HTMLElement | null {
-    if (!faults.length) return null;
-    return h(
-      'section',
-      { class: 'faults', id: 'faults', 'aria-live': 'polite' },
-      h('h2', {}, 'Referee'),
-      faults.slice(0, 6).map((f) =>
-        h(
-          'div',
-          { class: 'fault', 'data-rule': f.rule, 'data-seat': f.seat },
-          h('div', { class: 'fault-head' }, h('strong', {}, label(f.seat)), ' — ', h('code', { class: 'rule' }, f.rule)),
-          h('div', { class: 'reason' }, f.reason),
-          h('div', { class: 'penalty' }, 'Penalty: ', h('strong', {}, penaltyWords(f.penalty, info.rules?.chombo ? { chombo: info.rules.chombo } : undefined)), f.effect ? ` · ${effectWords(f.effect)}` : ''),
-        ),
-      ),
-    );
-  }
-
   function resultCtx(state: TableState): ResultContext {
     return {
       hand: state.hands,
@@ -325,7 +258,6 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     const legal = me === null ? [] : table.legal;
     if (mode === 'riichi' && !legal.some((a) => a.type === 'riichi')) mode = 'play';
     if (mode === 'choose' && !legal.length) mode = 'play';
-    const panels = [0, 1, 2, 3].map((rel) => seatPanel(state.seats[(viewer + rel) % 4], rel, state));
     const hand = handArea(state, legal);
     const bar = actionBar(state, legal);
     const header = h(
@@ -346,11 +278,11 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         { class: `table-page ${me === null ? 'spectator' : 'player'}`, id: 'table', 'data-key': `${state.hands}:${state.actions}`, 'data-phase': state.phase },
         header,
         disconnected ? h('p', { class: 'error' }, disconnected) : null,
-        h('div', { class: 'board' }, panels[2], panels[3], centre(state), panels[1], panels[0]),
+        boardEl(state.seats, state, viewer, (s) => seatParts(s, state)),
         hand,
         bar,
         message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status' }, message.text) : null,
-        faultList(),
+        faultsEl(faults, label, info.rules?.chombo),
         overlay(state),
       ),
     );

@@ -1,0 +1,127 @@
+import type { SeatState } from '@jantaku/shared/schema/table';
+import { boardEl, faultsEl, handOver, openHandEl, type BoardSeat, type GameInfo, type SeatParts } from './board';
+import { CommentaryState } from './commentary';
+import { h, replace } from './dom';
+import type { JantakuClient, Table } from './net';
+import { resultEl, standingsEl } from './result';
+
+/**
+ * The commentator's page: the table as the delayed feed tells it, every concealed hand face up.
+ * Everything on the board comes from the feed (CommentaryState); the live state, which is ahead
+ * by the table's delay, gives only the seats' names and whether a bot plays them.
+ */
+export function renderCommentator(root: HTMLElement, table: Table, net: JantakuClient, onLeave: () => void): () => void {
+  const board = new CommentaryState();
+  let info: GameInfo = {};
+  /** The feed's delay as measured: the least lag of a batch behind its server time (backlog batches lag more). */
+  let delayMs: number | null = null;
+  let disconnected = '';
+
+  net
+    .getJson<GameInfo>(`/api/games/${encodeURIComponent(table.id)}`)
+    .then((g) => {
+      info = g ?? {};
+      draw();
+    })
+    .catch(() => {});
+
+  const live = (s: number) => table.state?.seats?.[s] as (SeatState & { presence?: string }) | undefined;
+  const isBot = (s: number): boolean => {
+    const st = live(s);
+    return !!st && (st.bot || st.presence === 'bot' || info.seats?.[s]?.kind === 'bot');
+  };
+  const who = (s: number): string => live(s)?.name || (isBot(s) ? 'Bot' : `Seat ${s}`);
+  const label = (s: number): string => `${'ESWN'[(board.seats[s].wind - 27) % 4] ?? '?'} · ${who(s)}`;
+
+  const parts = (s: BoardSeat): SeatParts => {
+    const seat = board.seats[s.seat];
+    return {
+      who: who(s.seat),
+      badges: [isBot(s.seat) ? h('span', { class: 'badge' }, 'bot') : null],
+      concealed: openHandEl(s.seat, seat.hand, seat.drawn),
+      melds: true,
+    };
+  };
+
+  function banner(): HTMLElement {
+    const behind = delayMs === null ? 'waiting for the delayed feed…' : `${secondsText(delayMs)} behind live`;
+    return h('p', { class: 'commentary-banner', id: 'commentary-banner', role: 'status', 'data-delay-ms': delayMs ?? '' }, h('strong', {}, 'Commentator view'), ` — ${behind}`);
+  }
+
+  function results(): HTMLElement | null {
+    if (!handOver(board)) return null;
+    const r = board.lastResult;
+    return h(
+      'div',
+      { class: 'commentary-result panel' },
+      r
+        ? resultEl(r, {
+            hand: board.hands,
+            round: board.round,
+            honba: board.honba,
+            scores: board.seats.map((s) => s.score),
+            winds: board.seats.map((s) => s.wind),
+            doraIndicators: board.doraIndicators,
+            uraIndicators: board.uraIndicators,
+            label,
+          })
+        : null,
+      board.standings ? standingsEl(board.standings, { label, returnPoints: info.rules?.returnPoints, logHref: `${net.http}/api/games/${encodeURIComponent(table.id)}/tenhou6` }) : null,
+    );
+  }
+
+  function draw(): void {
+    const header = h(
+      'header',
+      { class: 'bar' },
+      h('a', { href: '#/', class: 'back', onclick: (e: Event) => (e.preventDefault(), onLeave()) }, '← Lobby'),
+      table.state?.ruleset ? h('span', { class: 'tag' }, table.state.ruleset) : null,
+      h('span', { class: 'tag watching', id: 'commentating' }, 'Commentating'),
+      h('span', { class: 'id' }, `table ${table.id}`),
+    );
+    replace(
+      root,
+      h(
+        'div',
+        {
+          class: 'table-page commentator',
+          id: 'table',
+          'data-key': `${board.hands}:${board.handEvents}`,
+          'data-hand-key': board.handKey,
+          'data-events': board.handEvents,
+          'data-phase': board.phase,
+        },
+        header,
+        banner(),
+        disconnected ? h('p', { class: 'error' }, disconnected) : null,
+        board.dealt ? boardEl(board.seats, board, 0, parts) : h('p', { class: 'status commentary-wait' }, 'The feed shows a hand from its deal: waiting for the next one to reach this view…'),
+        results(),
+        faultsEl(board.faults, label, info.rules?.chombo),
+      ),
+    );
+  }
+
+  const offFeed = table.on('commentary', (batch) => {
+    const lag = Date.now() - batch.at;
+    if (lag >= 0 && (delayMs === null || lag < delayMs)) delayMs = lag;
+    board.applyBatch(batch);
+    draw();
+  });
+  // Names and presence come from the live state.
+  const offChange = table.on('change', () => draw());
+  const offLeave = table.on('leave', ({ code, reason }) => {
+    disconnected = `Disconnected from the table (${reason ?? `code ${code}`}).`;
+    draw();
+  });
+  draw();
+  return () => {
+    offFeed();
+    offChange();
+    offLeave();
+  };
+}
+
+/** "0.5 s", "30 s", "120 s" (tenths below 10 s, rounded down: the lag includes the network's). */
+export function secondsText(ms: number): string {
+  return ms < 10_000 ? `${Math.floor(ms / 100) / 10} s` : `${Math.round(ms / 1000)} s`;
+}
