@@ -122,6 +122,39 @@ describe('a Table: seat, typed actions and their errors, spectators, faults, the
     await Promise.all([commentator.leave(), player.leave(), plain.leave()]);
   });
 
+  it('a commentator joining late gets each batch once, in order, even when the feed’s timers run late (a busy server)', async () => {
+    const spectator = await connect(served.url).create({ seed: 'sdk-commentary-late', bots: 4, spectator: true, botDelayMs: 40, handPauseMs: 0, commentatorDelayMs: 100 });
+    const early = await connect(served.url).commentate(spectator.id);
+    const seen = (t: Table) => {
+      const got: string[] = [];
+      t.on('commentary', (b) => got.push(JSON.stringify(b)));
+      return got;
+    };
+    const all = seen(early);
+    await waitFor(() => all.length >= 10);
+    // Every timer of this process now fires 300 ms late: batches whose delay is over wait for their timers.
+    const realSetTimeout = globalThis.setTimeout;
+    globalThis.setTimeout = ((fn: (...a: unknown[]) => void, ms?: number, ...rest: unknown[]) => realSetTimeout(() => fn(...rest), (ms ?? 0) + 300)) as typeof setTimeout;
+    let late: Table;
+    let got: string[];
+    try {
+      await new Promise((r) => realSetTimeout(r, 500));
+      late = await connect(served.url).commentate(spectator.id);
+      got = seen(late);
+      await new Promise((r) => realSetTimeout(r, 500));
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+    const joinedAt = all.length;
+    await waitFor(() => all.length >= joinedAt + 10 && got.length >= 10);
+    // The late one's batches are the early one's, from some batch on: none twice, none missing, same order.
+    const from = all.indexOf(got[0]);
+    expect(from).toBeGreaterThanOrEqual(0);
+    expect(new Set(got).size).toBe(got.length);
+    expect(got).toEqual(all.slice(from, from + got.length));
+    await Promise.all([late!.leave(), early.leave(), spectator.leave()]);
+  });
+
   it('the lobby lists tables live, and tables() returns them', async () => {
     const client = connect(served.url);
     const lists: TableListing[][] = [];

@@ -111,6 +111,8 @@ export class TableRoom extends Room<{ state: TableState }> {
   private seatBudgets: (MessageBudget | undefined)[] = [];
   /** The current hand's events, for commentators joining late. */
   private handLog: Commentary[] = [];
+  /** The batches commentators have been sent (their delay is over). */
+  private released = new WeakSet<Commentary>();
   private commentaryTimers = new Set<ReturnType<typeof setTimeout>>();
   /** The first hand's deal events, sent when play begins. */
   private firstDeal: RefereeEvent[] = [];
@@ -542,6 +544,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (delay === null) return;
     const t = setTimeout(() => {
       this.commentaryTimers.delete(t);
+      this.released.add(batch);
       for (const c of this.commentators()) c.send('commentary', [batch]);
     }, delay);
     this.commentaryTimers.add(t);
@@ -551,10 +554,13 @@ export class TableRoom extends Room<{ state: TableState }> {
     return this.clients.filter((c) => 'commentator' in ((c.userData as Seating | undefined) ?? {}));
   }
 
-  /** A commentator joining late: the current hand's events old enough to be shown (the rest follow on their timers). */
+  /**
+   * A commentator joining late: the current hand's batches already sent to commentators. The rest
+   * follow on their timers — a batch whose delay is over but whose timer has not yet run (a busy
+   * event loop) comes only from its timer, never twice.
+   */
   private sendBacklog(client: Client): void {
-    const until = Date.now() - (this.settings.commentatorDelayMs ?? 0);
-    const due = this.handLog.filter((b) => b.at <= until);
+    const due = this.handLog.filter((b) => this.released.has(b));
     if (due.length > 0) client.send('commentary', due);
   }
 
