@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with nothing reaching beyond 127.0.0.1. */
 export function launchChromium(): Promise<Browser> {
@@ -82,4 +82,21 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
+}
+
+/**
+ * A page in a context of its own (pushed on `contexts` for the test to close), with the probe
+ * installed; `errors` collects every script error and console error (a test expects none).
+ */
+export async function openPage(browser: Browser, contexts: BrowserContext[], viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+  const ctx = await browser.newContext({ viewport });
+  contexts.push(ctx);
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.addInitScript(PROBE_SCRIPT);
+  return { page, errors };
 }

@@ -6,7 +6,7 @@ import { connect, type Table } from '@jantaku/client-sdk';
 import { Referee, type RefereeEvent } from '@jantaku/shared/referee/referee';
 import { ensureWebBuilt } from '../../web/build';
 import { rooms, startServer } from '../server/harness';
-import { launchChromium, screenshot, sleep, until } from './browser';
+import { launchChromium, openPage, screenshot, sleep, until } from './browser';
 
 /**
  * The commentator view in Debian's Chromium against a real server: a table of four bots with a
@@ -39,17 +39,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return { page, errors };
-}
+const newPage = (viewport?: { width: number; height: number }) => openPage(browser, contexts, viewport);
 
 /** One state of the commentator's page: where in which hand, and the four hands it showed. */
 interface Shown {

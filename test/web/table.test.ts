@@ -8,7 +8,7 @@ import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { ensureWebBuilt } from '../../web/build';
 import { keyOf, moments, rooms, startServer } from '../server/harness';
-import { PROBE_SCRIPT, RECORDER_SCRIPT, launchChromium, probe, screenshot, sleep, snapshots, until, type Probe } from './browser';
+import { RECORDER_SCRIPT, launchChromium, openPage, probe, screenshot, sleep, snapshots, until, type Probe } from './browser';
 
 /**
  * The web table in Debian's Chromium against a real server serving the built app: a person
@@ -37,19 +37,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A page that fails the test on any script error. */
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  await page.addInitScript(PROBE_SCRIPT);
-  return { page, errors };
-}
+const newPage = (viewport?: { width: number; height: number }) => openPage(browser, contexts, viewport);
 
 /** Fills the lobby's form and creates a table; returns its id once the table page shows. */
 async function createFromLobby(page: Page, o: { ruleset: string; seed: string; botDelay: string; handPause: string }): Promise<string> {

@@ -1,7 +1,7 @@
 import type { Meld } from '@jantaku/shared/tiles/meld';
 import { h, type Child } from './dom';
 import { effectWords, penaltyWords, roundName } from './labels';
-import type { Fault } from './net';
+import type { Fault, JantakuClient } from './net';
 import { meldEl } from './result';
 import { tileEl, windName } from './tiles';
 
@@ -21,6 +21,14 @@ export interface GameInfo {
     returnPoints?: number;
     timeControl?: { kind: string };
   };
+}
+
+/** Fetches what the server says of table `id`'s game; `then` is not called if it cannot say. */
+export function fetchGameInfo(net: JantakuClient, id: string, then: (info: GameInfo) => void): void {
+  net
+    .getJson<GameInfo>(`/api/games/${encodeURIComponent(id)}`)
+    .then((g) => then(g ?? {}))
+    .catch(() => {});
 }
 
 /** A meld as the state holds it: -1 for a field that does not apply. */

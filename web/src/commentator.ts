@@ -1,5 +1,5 @@
 import type { SeatState } from '@jantaku/shared/schema/table';
-import { boardEl, faultsEl, handOver, openHandEl, type BoardSeat, type GameInfo, type SeatParts } from './board';
+import { boardEl, faultsEl, fetchGameInfo, handOver, openHandEl, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { CommentaryState } from './commentary';
 import { h, replace } from './dom';
 import type { JantakuClient, Table } from './net';
@@ -17,13 +17,10 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
   let delayMs: number | null = null;
   let disconnected = '';
 
-  net
-    .getJson<GameInfo>(`/api/games/${encodeURIComponent(table.id)}`)
-    .then((g) => {
-      info = g ?? {};
-      draw();
-    })
-    .catch(() => {});
+  fetchGameInfo(net, table.id, (g) => {
+    info = g;
+    draw();
+  });
 
   const live = (s: number) => table.state?.seats?.[s] as (SeatState & { presence?: string }) | undefined;
   const isBot = (s: number): boolean => {

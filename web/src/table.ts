@@ -3,7 +3,7 @@ import { DECLARATIONS, offersOf, type Choice, type Declaration, type Offer } fro
 import type { SeatState, TableState } from '@jantaku/shared/schema/table';
 import { clockText, readClock } from './clock';
 import { h, replace } from './dom';
-import { backsEl, boardEl, faultsEl, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
+import { backsEl, boardEl, faultsEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { WIND_WORDS } from './labels';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
 import { meldEl, resultEl, standingsEl, type ResultContext } from './result';
@@ -41,13 +41,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let disconnected = '';
   let tick: ReturnType<typeof setInterval> | null = null;
 
-  net
-    .getJson<GameInfo>(`/api/games/${encodeURIComponent(table.id)}`)
-    .then((g) => {
-      info = g ?? {};
-      draw();
-    })
-    .catch(() => {});
+  fetchGameInfo(net, table.id, (g) => {
+    info = g;
+    draw();
+  });
 
   const label = (s: number): string => {
     const st = table.state?.seats?.[s];

@@ -83,7 +83,7 @@ export class TableClock {
   /**
    * The clock of a recovered table: `inputs` (all it was told, as stored) rebuild the seats'
    * clocks exactly, `referee` is the game rebuilt from its log. `start` places the old instants
-   * on the wall clock: give `now - lastInstant() - 1` and the time the server was down is
+   * on the wall clock: give `now - (the last stored instant) - 1` and the time the server was down is
    * nobody's, while a decision running at the crash keeps the time it had already taken.
    */
   static restore(control: TimeControl, start: number, referee: Referee, inputs: readonly ClockInput[]): TableClock {
