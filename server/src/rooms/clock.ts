@@ -89,15 +89,15 @@ export class TableClock {
   static restore(control: TimeControl, start: number, referee: Referee, inputs: readonly ClockInput[]): TableClock {
     const c = new TableClock(control, start);
     if (!c.enabled || inputs.length === 0) return c;
-    for (const input of inputs) c.feed(input);
-    c.seen = referee.log.length;
-    c.hand = referee.game.hands.length;
     for (const input of inputs) {
+      c.feed(input);
       if (input.type === 'handStarted') {
         c.handOpen = true;
         c.handStart = input.at;
       } else if (input.type === 'handEnded') c.handOpen = false;
     }
+    c.seen = referee.log.length;
+    c.hand = referee.game.hands.length;
     for (const s of SEATS) if (c.clocks.view(s).running) c.decisions[s] = decisionOf(referee.game, s);
     return c;
   }
