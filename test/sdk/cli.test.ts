@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { connect } from '@jantaku/client-sdk';
+import { parse, UsageError } from '../../client-sdk/src/cli/args';
 import { rooms, serveDuringFile } from '../server/harness';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,6 +43,14 @@ describe('the command-line tools', () => {
     const game = rooms.get(id!)!.referee.game;
     expect(game.phase).toBe('gameOver');
     for (const s of game.standings!) expect(stdout).toContain(`seat ${s.seat}: rank ${s.rank} points ${s.points} final ${s.final}`);
+  });
+
+  it('a table id that begins with a dash is read as the id, not as a missing value', () => {
+    const options = { url: { type: 'string' }, table: { type: 'string' }, board: { type: 'boolean' } } as const;
+    expect(parse(['--table', '-aX1nUIxm', '--board'], options, 'usage')).toMatchObject({ table: '-aX1nUIxm', board: true });
+    expect(parse(['--board', '--table=-_x'], options, 'usage')).toMatchObject({ table: '-_x', board: true });
+    expect(() => parse(['--table'], options, 'usage')).toThrow(UsageError);
+    expect(() => parse(['--board', 'stray'], options, 'usage')).toThrow(UsageError);
   });
 
   it('jantaku-bot refuses bad arguments with its usage (exit 2)', async () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
 import { runMjaiBridge, type MjaiOutcome } from '../../client-sdk/src/mjai/bridge';
+import { parseMjaiArgs } from '../../client-sdk/src/mjai/cli';
 import { exportMjai, type MjaiMessage } from '@jantaku/shared/logs/mjai';
 import { rooms, startServer } from '../server/harness';
 
@@ -130,6 +131,13 @@ describe('jantaku-mjai (the CLI)', () => {
     const game = rooms.get(spectator.roomId)!.referee.game;
     expect(printed).toMatchObject({ table: spectator.roomId, seat: 2, standings: game.standings });
     expect(Object.keys(printed.declarations)).toEqual(['accepted']);
+  });
+
+  it('reads a table id that begins with a dash (Colyseus ids may) as the id, written either way', () => {
+    for (const table of [['--table', '-aX1nUIxm'], ['--table=-aX1nUIxm']]) {
+      const o = parseMjaiArgs(['--url', 'ws://127.0.0.1:1', ...table, '--seat', '2', '--', 'node', '--bot-flag']);
+      expect(o).toMatchObject({ url: 'ws://127.0.0.1:1', table: '-aX1nUIxm', seat: 2, command: 'node', args: ['--bot-flag'] });
+    }
   });
 
   it('a command line without the bot or the table is a usage error (exit 2)', async () => {

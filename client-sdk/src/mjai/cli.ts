@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { withValuesAttached } from '../cli/args';
 import { runMjaiBridge, type MjaiOutcome } from './bridge';
 
 export const MJAI_USAGE = `usage: jantaku-mjai --url ws://HOST:PORT (--table ID | --create JSON) [--seat N]
@@ -31,12 +32,13 @@ export function parseMjaiArgs(argv: string[]): MjaiCliOptions {
   if (split < 0 || split === argv.length - 1) bad('the bot is missing: put it after "--"');
   let values: Record<string, string | boolean | undefined>;
   try {
+    const options = {
+      url: { type: 'string' }, table: { type: 'string' }, create: { type: 'string' }, seat: { type: 'string' },
+      framing: { type: 'string' }, source: { type: 'string' }, verbose: { type: 'boolean', short: 'v' },
+    } as const;
     values = parseArgs({
-      args: argv.slice(0, split),
-      options: {
-        url: { type: 'string' }, table: { type: 'string' }, create: { type: 'string' }, seat: { type: 'string' },
-        framing: { type: 'string' }, source: { type: 'string' }, verbose: { type: 'boolean', short: 'v' },
-      },
+      args: withValuesAttached(argv.slice(0, split), options),
+      options,
       strict: true,
       allowPositionals: false,
     }).values;
