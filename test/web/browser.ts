@@ -1,6 +1,10 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Server } from '@colyseus/core';
+import { ensureWebBuilt } from '../../web/build';
+import { startServer } from '../server/harness';
 
 /** Debian's Chromium, headless, with nothing reaching beyond 127.0.0.1. */
 export function launchChromium(): Promise<Browser> {
@@ -84,19 +88,40 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
   }
 }
 
-/**
- * A page in a context of its own (pushed on `contexts` for the test to close), with the probe
- * installed; `errors` collects every script error and console error (a test expects none).
- */
-export async function openPage(browser: Browser, contexts: BrowserContext[], viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-  const ctx = await browser.newContext({ viewport });
-  contexts.push(ctx);
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+/** A real server serving the built web app and a Chromium, for one test file; both closed after its tests. */
+export function webSuite() {
+  let server: Server | undefined;
+  let dataDir = '';
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const suite = {
+    ws: '',
+    http: '',
+    /** A page in a context of its own, with the probe installed; `errors` collects every script and console error (a test expects none). */
+    async newPage(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
+      const ctx = await browser!.newContext({ viewport });
+      contexts.push(ctx);
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      await page.addInitScript(PROBE_SCRIPT);
+      return { page, errors };
+    },
+  };
+  beforeAll(async () => {
+    await ensureWebBuilt();
+    ({ server, url: suite.ws, dataDir } = await startServer());
+    suite.http = suite.ws.replace(/^ws/, 'http');
+    browser = await launchChromium();
+  }, 300_000);
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => {});
+    await browser?.close();
+    await server?.gracefullyShutdown(false);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
-  await page.addInitScript(PROBE_SCRIPT);
-  return { page, errors };
+  return suite;
 }

@@ -1,12 +1,9 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Server } from '@colyseus/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { connect, type Table } from '@jantaku/client-sdk';
 import { Referee, type RefereeEvent } from '@jantaku/shared/referee/referee';
-import { ensureWebBuilt } from '../../web/build';
-import { rooms, startServer } from '../server/harness';
-import { launchChromium, openPage, screenshot, sleep, until } from './browser';
+import { rooms } from '../server/harness';
+import { screenshot, sleep, until, webSuite } from './browser';
 
 /**
  * The commentator view in Debian's Chromium against a real server: a table of four bots with a
@@ -16,30 +13,12 @@ import { launchChromium, openPage, screenshot, sleep, until } from './browser';
  * table without a delay offers no Commentate button, and the server refuses a commentator there.
  */
 
-let server: Server;
-let ws: string;
-let http: string;
-let dataDir: string;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const web = webSuite();
 const tables: Table[] = [];
-
-beforeAll(async () => {
-  await ensureWebBuilt();
-  ({ server, url: ws, dataDir } = await startServer());
-  http = ws.replace(/^ws/, 'http');
-  browser = await launchChromium();
-}, 300_000);
 
 afterAll(async () => {
   for (const t of tables) await t.leave().catch(() => {});
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.gracefullyShutdown(false);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-const newPage = (viewport?: { width: number; height: number }) => openPage(browser, contexts, viewport);
 
 /** One state of the commentator's page: where in which hand, and the four hands it showed. */
 interface Shown {
@@ -118,13 +97,13 @@ function engineHands(id: string, seed: string): Map<string, Truth> {
 describe('commentator view', () => {
   it('shows all four concealed hands and draws as the engine had them, 500 ms behind live, from the lobby’s Commentate button', async () => {
     const seed = 'web-commentary-1';
-    const creator = await connect(ws, { reconnect: false }).create({ ruleset: 'tenhou', seed, bots: 4, spectator: true, botDelayMs: 120, handPauseMs: 1500, commentatorDelayMs: 500, name: 'Commentated' });
+    const creator = await connect(web.ws, { reconnect: false }).create({ ruleset: 'tenhou', seed, bots: 4, spectator: true, botDelayMs: 120, handPauseMs: 1500, commentatorDelayMs: 500, name: 'Commentated' });
     tables.push(creator);
     const id = creator.id;
 
-    const { page, errors } = await newPage();
+    const { page, errors } = await web.newPage();
     await page.addInitScript(COMMENTARY_RECORDER);
-    await page.goto(`${http}/`);
+    await page.goto(`${web.http}/`);
     const button = `.table-row[data-id="${id}"] button.commentate`;
     await page.waitForSelector(button);
     await page.click(button);
@@ -184,8 +163,8 @@ describe('commentator view', () => {
   }, 400_000);
 
   it('a table without a commentator delay offers no Commentate button (and refuses commentators); the create form’s delay makes one that does', async () => {
-    const { page, errors } = await newPage({ width: 1100, height: 800 });
-    await page.goto(`${http}/`);
+    const { page, errors } = await web.newPage({ width: 1100, height: 800 });
+    await page.goto(`${web.http}/`);
     await page.waitForSelector('#create-form');
     // Table A: the form's default (no commentator view); three bots and a seat nobody takes, so it waits.
     expect(await page.inputValue('#commentatorDelay')).toBe('');
@@ -198,7 +177,7 @@ describe('commentator view', () => {
     expect(rooms.get(idA)!.settings.commentatorDelayMs).toBeNull();
 
     // Table B: created by a commentator with a 30 s delay.
-    await page.goto(`${http}/#/`);
+    await page.goto(`${web.http}/#/`);
     await page.waitForSelector('#create-form');
     await page.fill('input[name="name"]', 'With commentary');
     await page.selectOption('#commentatorDelay', '30');
@@ -211,8 +190,8 @@ describe('commentator view', () => {
     expect(page.url()).toContain('?commentate');
     expect(rooms.get(idB)!.settings.commentatorDelayMs).toBe(30_000);
 
-    const { page: lobby, errors: lobbyErrors } = await newPage({ width: 1100, height: 800 });
-    await lobby.goto(`${http}/`);
+    const { page: lobby, errors: lobbyErrors } = await web.newPage({ width: 1100, height: 800 });
+    await lobby.goto(`${web.http}/`);
     await lobby.waitForSelector(`.table-row[data-id="${idA}"] button.watch`);
     await lobby.waitForSelector(`.table-row[data-id="${idB}"] button.commentate`);
     expect(await lobby.$$(`.table-row[data-id="${idA}"] button.commentate`)).toHaveLength(0);
@@ -220,7 +199,7 @@ describe('commentator view', () => {
     await screenshot(lobby, 'lobby-commentate');
 
     // The server agrees: no commentator at table A.
-    await expect(connect(ws, { reconnect: false }).commentate(idA)).rejects.toThrow(/no commentator view/);
+    await expect(connect(web.ws, { reconnect: false }).commentate(idA)).rejects.toThrow(/no commentator view/);
     await sleep(100);
     expect(errors).toEqual([]);
     expect(lobbyErrors).toEqual([]);

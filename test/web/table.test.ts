@@ -1,14 +1,11 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Server } from '@colyseus/core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import type { Command, HandResult, LegalAction } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
-import { ensureWebBuilt } from '../../web/build';
-import { keyOf, moments, rooms, startServer } from '../server/harness';
-import { RECORDER_SCRIPT, launchChromium, openPage, probe, screenshot, sleep, snapshots, until, type Probe } from './browser';
+import { keyOf, moments, rooms } from '../server/harness';
+import { RECORDER_SCRIPT, probe, screenshot, sleep, snapshots, until, webSuite, type Probe } from './browser';
 
 /**
  * The web table in Debian's Chromium against a real server serving the built app: a person
@@ -16,32 +13,11 @@ import { RECORDER_SCRIPT, launchChromium, openPage, probe, screenshot, sleep, sn
  * seat, and a free declaration under a penalise ruleset shows its rule ID and penalty.
  */
 
-let server: Server;
-let http: string;
-let dataDir: string;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  await ensureWebBuilt();
-  let ws: string;
-  ({ server, url: ws, dataDir } = await startServer());
-  http = ws.replace(/^ws/, 'http');
-  browser = await launchChromium();
-}, 300_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
-  await browser?.close();
-  await server?.gracefullyShutdown(false);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-const newPage = (viewport?: { width: number; height: number }) => openPage(browser, contexts, viewport);
+const web = webSuite();
 
 /** Fills the lobby's form and creates a table; returns its id once the table page shows. */
 async function createFromLobby(page: Page, o: { ruleset: string; seed: string; botDelay: string; handPause: string }): Promise<string> {
-  await page.goto(`${http}/`);
+  await page.goto(`${web.http}/`);
   await page.waitForSelector('#create-form');
   await page.selectOption('#ruleset', o.ruleset);
   await page.selectOption('#bots', '3');
@@ -63,18 +39,18 @@ const text = (page: Page, js: string) => page.evaluate(js) as Promise<unknown>;
 
 describe('web table', () => {
   it('a person plays against three bots by clicking: discards, a call, riichi, and the hand results show the engine’s scores; a spectator never sees a concealed tile', async () => {
-    const { page, errors } = await newPage();
+    const { page, errors } = await web.newPage();
     const id = await createFromLobby(page, { ruleset: 'tenhou', seed: 'web-table-1', botDelay: '20', handPause: '4' });
     const room = rooms.get(id)!;
     expect(room).toBeTruthy();
 
     // A spectator watches from the start; a second visitor sees the table listed in the lobby.
-    const { page: spec, errors: specErrors } = await newPage({ width: 1000, height: 800 });
+    const { page: spec, errors: specErrors } = await web.newPage({ width: 1000, height: 800 });
     await spec.addInitScript(RECORDER_SCRIPT);
-    await spec.goto(`${http}/#/table/${id}?watch`);
+    await spec.goto(`${web.http}/#/table/${id}?watch`);
     await spec.waitForSelector('#watching');
-    const { page: lobby } = await newPage({ width: 1100, height: 700 });
-    await lobby.goto(`${http}/`);
+    const { page: lobby } = await web.newPage({ width: 1100, height: 700 });
+    await lobby.goto(`${web.http}/`);
     await lobby.waitForSelector(`.table-row[data-id="${id}"]`);
     expect(await text(lobby, `document.querySelector('.table-row[data-id="${id}"]').textContent`)).toContain('tenhou');
     await screenshot(lobby, 'lobby');
@@ -212,8 +188,8 @@ describe('web table', () => {
   }, 600_000);
 
   it('a spectator of four bots sees the final table: ranks, uma, penalties, final scores and the tenhou.net/6 link', async () => {
-    const { page, errors } = await newPage();
-    await page.goto(`${http}/`);
+    const { page, errors } = await web.newPage();
+    await page.goto(`${web.http}/`);
     await page.waitForSelector('#create-form');
     await page.selectOption('#ruleset', 'wrc2015');
     await page.selectOption('#seat', 'watch');
@@ -241,7 +217,7 @@ describe('web table', () => {
       expect(Number(shown[i].cells[2])).toBe(s.points);
     });
     const href = await page.getAttribute('#tenhou6', 'href');
-    expect(href).toBe(`${http}/api/games/${id}/tenhou6`);
+    expect(href).toBe(`${web.http}/api/games/${id}/tenhou6`);
     const log = await fetch(href!);
     expect(log.status).toBe(200);
     expect(await log.json()).toHaveProperty('log');
@@ -250,7 +226,7 @@ describe('web table', () => {
   }, 300_000);
 
   it('under wrc2015 a ron declared in free mode with nothing is shown as a fault: who, rule ID, reason and penalty', async () => {
-    const { page, errors } = await newPage();
+    const { page, errors } = await web.newPage();
     const id = await createFromLobby(page, { ruleset: 'wrc2015', seed: 'web-fault-1', botDelay: '20', handPause: '30' });
     const room = rooms.get(id)!;
     await page.waitForSelector('#policy');
