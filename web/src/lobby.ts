@@ -8,6 +8,10 @@ export const RULESETS: { name: string; label: string; policy: 'penalise' | 'prev
   { name: 'ema2016', label: 'EMA 2016', policy: 'penalise' },
   { name: 'ema2012', label: 'EMA 2012', policy: 'penalise' },
   { name: 'russian', label: 'Russian rules', policy: 'penalise' },
+  { name: 'wrc2022', label: 'WRC 2022', policy: 'penalise' },
+  { name: 'mleague', label: 'M.League', policy: 'penalise' },
+  { name: 'majsoul', label: 'Mahjong Soul (ranked)', policy: 'prevent' },
+  { name: 'riichicity', label: 'Riichi City (ranked)', policy: 'prevent' },
 ];
 
 /** Time controls offered (the ruleset's `timeControl`). */

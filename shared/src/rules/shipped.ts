@@ -1,4 +1,5 @@
 import type { Ruleset } from './schema';
+import { majsoul, mleague, riichicity, wrc2022 } from './presets';
 
 /*
  * The shipped rulesets, each written out in full so that every value is a visible choice.
@@ -266,5 +267,6 @@ export const russian: Ruleset = {
   chombo: { kind: 'mangan' },
 };
 
-export const SHIPPED_RULESETS = { tenhou, wrc2015, ema2012, ema2016, russian } as const;
+/** The five rulesets above, then the presets (shared/src/rules/presets/), each a name `makeRuleset` takes. */
+export const SHIPPED_RULESETS = { tenhou, wrc2015, ema2012, ema2016, russian, mleague, majsoul, riichicity, wrc2022 } as const;
 export type ShippedRulesetName = keyof typeof SHIPPED_RULESETS;
