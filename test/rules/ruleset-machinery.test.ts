@@ -24,8 +24,8 @@ function rulesetError(f: () => unknown): RulesetError {
 const reasonsFor = (e: RulesetError, field: string) => e.issues.filter((i) => i.field === field).map((i) => i.reason);
 
 describe('shipped rulesets validate', () => {
-  it('ships exactly tenhou, wrc2015, ema2012, ema2016 and russian', () => {
-    expect(NAMES.sort()).toEqual(['ema2012', 'ema2016', 'russian', 'tenhou', 'wrc2015']);
+  it('ships exactly tenhou, wrc2015, ema2012, ema2016 and russian, and the presets mleague, majsoul, riichicity and wrc2022', () => {
+    expect(NAMES.sort()).toEqual(['ema2012', 'ema2016', 'majsoul', 'mleague', 'riichicity', 'russian', 'tenhou', 'wrc2015', 'wrc2022']);
   });
 
   it.each(NAMES)('%s passes the schema unchanged (nothing stripped, nothing defaulted)', (name) => {
