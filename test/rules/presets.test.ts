@@ -5,7 +5,7 @@ import type { Game } from '@jantaku/shared/game/game';
 import { makeRuleset, SHIPPED_RULESETS, type Ruleset } from '@jantaku/shared/rules/index';
 import { scoreWin } from '@jantaku/shared/scoring/score';
 import { parseTableOptions } from '../../server/src/rooms/options';
-import { RULESETS as LOBBY_RULESETS } from '../../web/src/lobby';
+import { RULESETS as LOBBY_RULESETS } from '../../web/src/rulesets';
 import { hand } from '../scoring/build';
 
 /*
