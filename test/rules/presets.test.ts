@@ -49,6 +49,18 @@ function checkGame(game: Game, r: Ruleset) {
   if (kinds.has('nagashiMangan')) expect(r.nagashiMangan).toBe(true);
   // Without a West extension the game stops after South 4 (round index 7).
   if (!r.westExtension) expect(Math.max(...game.hands.map((h) => h.round))).toBeLessThanOrEqual(7);
+  const last = game.hands[game.hands.length - 1];
+  const lastDealer = last.round % 4;
+  const res = last.result!;
+  const busted = game.scores.some((x) => x < 0);
+  if (!busted) expect(last.round).toBeGreaterThanOrEqual(7);
+  // No agari-yame or tenpai-yame (and no bust): the game ends only once South 4's dealer has lost the deal.
+  if (!r.agariYame && !r.tenpaiYame && !r.bust) {
+    expect(res.wins.some((w) => w.winner === lastDealer)).toBe(false);
+    if (res.draw === 'exhaustive') expect(res.tenpai).not.toContain(lastDealer);
+  }
+  // A West extension ends before West 4 only once somebody has the return points.
+  if (r.westExtension && !busted && last.round < 11) expect(Math.max(...game.scores)).toBeGreaterThanOrEqual(r.returnPoints);
   const st = game.standings!;
   expect(st.reduce((n, s) => n + s.final, 0)).toBeCloseTo(0, 5);
   const oka = ((r.returnPoints - r.startPoints) * 4) / 1000;
