@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import { playGame } from '@jantaku/shared/bots/selfPlay';
 import type { Game } from '@jantaku/shared/game/game';
-import { makeRuleset, SHIPPED_RULESETS, type Ruleset } from '@jantaku/shared/rules/index';
+import { makeRuleset, parseRuleset, SHIPPED_RULESETS, type Ruleset } from '@jantaku/shared/rules/index';
 import { scoreWin } from '@jantaku/shared/scoring/score';
 import { parseTableOptions } from '../../server/src/rooms/options';
 import { RULESETS as LOBBY_RULESETS } from '../../web/src/rulesets';
@@ -77,6 +77,13 @@ describe('presets: whole games in-process', () => {
 });
 
 describe('presets are registered like the shipped rulesets', () => {
+  it('pao.suukantsu defaults to false, so a ruleset stored before the setting existed reads as it played', () => {
+    const stored = JSON.parse(JSON.stringify(SHIPPED_RULESETS.tenhou)) as { pao: Record<string, unknown> };
+    delete stored.pao.suukantsu;
+    expect(parseRuleset(stored).pao).toEqual({ daisangen: true, daisuushii: true, suukantsu: false, scope: 'whole' });
+    expect(mleague.pao.suukantsu).toBe(true);
+  });
+
   it('makeRuleset, the server\'s table options and the lobby take every preset name', () => {
     for (const name of Object.keys(PRESETS)) {
       expect(makeRuleset(name)).toEqual(PRESETS[name as keyof typeof PRESETS]);
@@ -136,7 +143,7 @@ describe('majsoul', () => {
     expect(majsoul.abortiveDraws).toEqual({ nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: false });
   });
   it('pao for daisangen and daisuushii, each liable for his own yakuman only', () => {
-    expect(majsoul.pao).toEqual({ daisangen: true, daisuushii: true, scope: 'paoYakuman' });
+    expect(majsoul.pao).toEqual({ daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' });
   });
   it('double yakuman: suuankou tanki is 64,000 for a non-dealer ron where wrc2022 gives 32,000', () => {
     const tanki = hand('111m333p555s777s9m', '9m', { tsumo: false });

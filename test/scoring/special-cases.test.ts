@@ -75,6 +75,12 @@ describe('pao (sekinin barai)', () => {
     const ron = scoreWin(daisuushii(), ema2012)!;
     expect(paoPayments(ron, { winner: 1, dealer: 0, liable: 3, discarder: 2, honba: 0 }, ema2012, ema2012.pao.scope)).toEqual([0, 64000, -32000, -32000]);
   });
+
+  it('suukantsu (pao.suukantsu, mleague; M1 and riichi.wiki "the fourth kan must be a daiminkan"), ron from another player: half each', () => {
+    const r = scoreWin(hand('5z', '5z', { melds: ['a1111m', 'a2222p', 'a3333s', 'm1111z'] }), mleague)!;
+    expect(paoPayments(r, { winner: 1, dealer: 0, liable: 2, discarder: 3, honba: 0 }, mleague, mleague.pao.scope)).toEqual([0, 32000, -16000, -16000]);
+    expect(paoPayments(r, { winner: 1, dealer: 0, liable: 2, discarder: 3, honba: 0 }, tenhou)).toBeNull();
+  });
 });
 
 describe('chankan', () => {

@@ -27,7 +27,7 @@ export const majsoul: Ruleset = {
   kanUraDora: true,
   kanDoraTiming: 'afterDiscard',
   // "Composite yakuman: separated responsibility for each yakuman".
-  pao: { daisangen: true, daisuushii: true, scope: 'paoYakuman' },
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' },
   honbaPoints: 300,
   ryanhanShibari: null,
   riichiStick: 1000,

@@ -26,7 +26,8 @@ export const mleague: Ruleset = {
   kanDora: true,
   kanUraDora: true,
   kanDoraTiming: 'immediate',
-  pao: { daisangen: true, daisuushii: true, scope: 'paoYakuman' },
+  // Suukantsu too, when the fourth kan is a daiminkan (M1, M3).
+  pao: { daisangen: true, daisuushii: true, suukantsu: true, scope: 'paoYakuman' },
   honbaPoints: 300,
   ryanhanShibari: null,
   riichiStick: 1000,

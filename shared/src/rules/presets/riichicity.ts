@@ -24,7 +24,7 @@ export const riichicity: Ruleset = {
   kanDora: true,
   kanUraDora: true,
   kanDoraTiming: 'afterDiscard',
-  pao: { daisangen: true, daisuushii: true, scope: 'paoYakuman' },
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' },
   honbaPoints: 300,
   ryanhanShibari: null,
   riichiStick: 1000,

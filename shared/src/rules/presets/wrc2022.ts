@@ -26,7 +26,7 @@ export const wrc2022: Ruleset = {
   kanDora: true,
   kanUraDora: true,
   kanDoraTiming: 'immediate',
-  pao: { daisangen: true, daisuushii: true, scope: 'paoYakuman' },
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' },
   honbaPoints: 300,
   ryanhanShibari: null,
   riichiStick: 1000,
