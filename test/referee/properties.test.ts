@@ -86,10 +86,10 @@ describe('random faulty declarations under every ruleset and both foul policies'
   for (const name of Object.keys(SHIPPED_RULESETS)) {
     for (const [policy, clientDraws, wsom] of [['penalise', false, false], ['prevent', false, false], ['penalise', true, false], ['penalise', true, true]] as const) {
       it(`${name}, ${policy}${clientDraws ? ', players draw for themselves' : ''}${wsom ? ', WSOM count and claims' : ''}: no crash, invariants hold, faults carry rule IDs, prevent changes nothing`, () => {
-        // A 'penalise' ruleset needs a chombo penalty; tenhou has none, so it takes WRC's.
+        // A 'penalise' ruleset needs a chombo penalty; the online ones (tenhou, majsoul, riichicity) have none, so they take WRC's.
         const rules = makeRuleset(name, {
           foulPolicy: policy, clientDraws, wsom: { count: wsom, claims: wsom },
-          ...(policy === 'penalise' && name === 'tenhou' ? { chombo: { kind: 'globalPoints', points: 20 } } : {}),
+          ...(policy === 'penalise' && SHIPPED_RULESETS[name as keyof typeof SHIPPED_RULESETS].chombo.kind === 'none' ? { chombo: { kind: 'globalPoints', points: 20 } } : {}),
         });
         let faults = 0;
         let refusedWithRule = 0;

@@ -24,8 +24,8 @@ function rulesetError(f: () => unknown): RulesetError {
 const reasonsFor = (e: RulesetError, field: string) => e.issues.filter((i) => i.field === field).map((i) => i.reason);
 
 describe('shipped rulesets validate', () => {
-  it('ships exactly tenhou, wrc2015, ema2012, ema2016 and russian', () => {
-    expect(NAMES.sort()).toEqual(['ema2012', 'ema2016', 'russian', 'tenhou', 'wrc2015']);
+  it('ships exactly tenhou, wrc2015, ema2012, ema2016 and russian, and the presets mleague, majsoul, riichicity and wrc2022', () => {
+    expect(NAMES.sort()).toEqual(['ema2012', 'ema2016', 'majsoul', 'mleague', 'riichicity', 'russian', 'tenhou', 'wrc2015', 'wrc2022']);
   });
 
   it.each(NAMES)('%s passes the schema unchanged (nothing stripped, nothing defaulted)', (name) => {
@@ -54,7 +54,7 @@ describe('shipped rulesets validate', () => {
 describe('custom rulesets: a shipped name plus overrides', () => {
   it('nested objects merge: overriding one pao flag keeps the other', () => {
     const r = makeRuleset('tenhou', { pao: { daisuushii: false } });
-    expect(r.pao).toEqual({ daisangen: true, daisuushii: false, scope: 'whole' });
+    expect(r.pao).toEqual({ daisangen: true, daisuushii: false, suukantsu: false, scope: 'whole' });
   });
 
   it('nested objects merge: switching off one abortive draw keeps the other four', () => {
@@ -107,7 +107,7 @@ describe('custom rulesets: a shipped name plus overrides', () => {
   it('overrides from JSON work the same as from code', () => {
     const r = makeRuleset('russian', JSON.parse('{"redFives":[0,0,0],"pao":{"daisangen":false}}'));
     expect(r.redFives).toEqual([0, 0, 0]);
-    expect(r.pao).toEqual({ daisangen: false, daisuushii: true, scope: 'paoYakuman' });
+    expect(r.pao).toEqual({ daisangen: false, daisuushii: true, suukantsu: false, scope: 'paoYakuman' });
   });
 });
 
@@ -148,8 +148,8 @@ describe('validation errors name the field and the reason', () => {
   });
 
   it('an unknown key inside a nested object is refused with its full path', () => {
-    const e = rulesetError(() => makeRuleset('tenhou', { pao: { suukantsu: true } } as never));
-    expect(e.issues).toEqual([{ field: 'pao.suukantsu', reason: 'unknown setting (rulesets are strict)' }]);
+    const e = rulesetError(() => makeRuleset('tenhou', { pao: { kokushi: true } } as never));
+    expect(e.issues).toEqual([{ field: 'pao.kokushi', reason: 'unknown setting (rulesets are strict)' }]);
     const e2 = rulesetError(() => makeRuleset('tenhou', { abortiveDraws: { fiveKans: true } } as never));
     expect(e2.issues.map((i) => i.field)).toEqual(['abortiveDraws.fiveKans']);
   });

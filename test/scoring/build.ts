@@ -44,6 +44,7 @@ export function hand(concealed: string, winTile: string, o: HandOptions = {}): W
     chankan: o.chankan ?? false,
     tenhou: o.tenhou ?? false,
     chiihou: o.chiihou ?? false,
+    renhou: o.renhou ?? false,
     doraIndicators: o.dora ? parseTiles(o.dora) : [],
     uraIndicators: o.ura ? parseTiles(o.ura) : [],
     honba: o.honba ?? 0,

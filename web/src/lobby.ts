@@ -1,14 +1,6 @@
 import { h, replace } from './dom';
 import type { CreateOptions, JantakuClient, Table, TableListing } from './net';
-
-/** The rulesets the server ships, with the foul policy each has by default. */
-export const RULESETS: { name: string; label: string; policy: 'penalise' | 'prevent' }[] = [
-  { name: 'tenhou', label: 'Tenhou (online)', policy: 'prevent' },
-  { name: 'wrc2015', label: 'WRC 2015', policy: 'penalise' },
-  { name: 'ema2016', label: 'EMA 2016', policy: 'penalise' },
-  { name: 'ema2012', label: 'EMA 2012', policy: 'penalise' },
-  { name: 'russian', label: 'Russian rules', policy: 'penalise' },
-];
+import { RULESETS } from './rulesets';
 
 /** Time controls offered (the ruleset's `timeControl`). */
 const TIME_CONTROLS: Record<string, { label: string; value?: Record<string, unknown> }> = {

@@ -2,7 +2,7 @@ import { isRedId, isTerminalOrHonor, isWind, kindOf, type TileId } from '../tile
 import type { Meld } from '../tiles/meld';
 import type { Ruleset } from '../rules';
 import type { ScoreResult, WinInput } from '../scoring/types';
-import { scoreWin } from '../scoring/score';
+import { isPaoYakuman, scoreWin } from '../scoring/score';
 import { chiiOptions, daiminkanTiles, holdsAll, isRun, kuikaeKinds, ponOptions } from './calls';
 import { SeatState } from './seat';
 import { LIVE_DRAWS, ShuffledWall, type WallSource } from './wall';
@@ -644,12 +644,17 @@ export class Game {
     s.kuikae = this.rules.kuikae === 'forbidden' ? kuikaeKinds(w.tile, own, c.type === 'chii') : [];
   }
 
-  /** Pao: the seat that fed the third dragon (fourth wind) set is liable for daisangen (daisuushii). */
+  /**
+   * Pao: the seat that fed the third dragon (fourth wind) set is liable for daisangen (daisuushii),
+   * and with `pao.suukantsu` the seat whose discard made the fourth kan a daiminkan for suukantsu.
+   */
   private notePao(seat: Seat, from: Seat): void {
     const s = this.seats[seat];
     const sets = (pred: (k: number) => boolean) => s.melds.filter((m) => m.type !== 'chii' && pred(kindOf(m.tiles[0]))).length;
     if (this.rules.pao.daisangen && sets((k) => k >= 31) === 3) s.pao = from;
     if (this.rules.pao.daisuushii && sets((k) => k >= 27 && k <= 30) === 4) s.pao = from;
+    const kans = s.melds.filter((m) => m.type === 'daiminkan' || m.type === 'shouminkan' || m.type === 'ankan').length;
+    if (this.rules.pao.suukantsu && kans === 4 && s.melds[s.melds.length - 1].type === 'daiminkan') s.pao = from;
   }
 
   /** Turns the kan dora now, or after the next discard, per the ruleset. */
@@ -772,7 +777,7 @@ export class Game {
 
   /** The seat liable for this win (pao), if the hand holds the yakuman it fed. */
   private paoLiable(score: ScoreResult, pao: Seat | null): Seat | null {
-    return pao !== null && score.yaku.some((y) => y.id === 'daisangen' || y.id === 'daisuushii') ? pao : null;
+    return pao !== null && score.yaku.some((y) => isPaoYakuman(y.id, this.rules)) ? pao : null;
   }
 
   private endWithDraw(draw: DrawKind): void {

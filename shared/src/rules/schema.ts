@@ -59,8 +59,15 @@ export const RulesetSchema = z
      * Liability (pao) for daisangen / daisuushii fed by the third dragon / fourth wind pon or kan.
      * `scope`: the liable seat pays for the whole hand, stacked yakuman included (Tenhou), or only
      * for the pao'd yakuman; either way all on tsumo, half beside the discarder on ron, and the honba.
+     * `suukantsu`: the seat whose discard is called for the fourth kan by daiminkan (after three
+     * kans) is liable for suukantsu (M.League). Added with the presets; defaults to false.
      */
-    pao: z.strictObject({ daisangen: z.boolean(), daisuushii: z.boolean(), scope: z.enum(['whole', 'paoYakuman']) }),
+    pao: z.strictObject({
+      daisangen: z.boolean(),
+      daisuushii: z.boolean(),
+      suukantsu: z.boolean().default(false),
+      scope: z.enum(['whole', 'paoYakuman']),
+    }),
     honbaPoints: z.number().int().min(0),
     /**
      * From this many honba on the table, a win needs at least two han from yaku (dora and red

@@ -1,4 +1,5 @@
 import type { Ruleset } from './schema';
+import { majsoul, mleague, riichicity, wrc2022 } from './presets';
 
 /*
  * The shipped rulesets, each written out in full so that every value is a visible choice.
@@ -28,7 +29,7 @@ export const tenhou: Ruleset = {
   kanDora: true,
   kanUraDora: true,
   kanDoraTiming: 'afterDiscard',
-  pao: { daisangen: true, daisuushii: true, scope: 'whole' },
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'whole' },
   honbaPoints: 300,
   ryanhanShibari: null,
   riichiStick: 1000,
@@ -80,7 +81,7 @@ export const wrc2015: Ruleset = {
   kanDora: true,
   kanUraDora: true,
   kanDoraTiming: 'immediate',
-  pao: { daisangen: true, daisuushii: true, scope: 'paoYakuman' },
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' },
   honbaPoints: 300,
   ryanhanShibari: null,
   riichiStick: 1000,
@@ -133,7 +134,7 @@ export const ema2012: Ruleset = {
   kanDora: true,
   kanUraDora: true,
   kanDoraTiming: 'immediate',
-  pao: { daisangen: true, daisuushii: true, scope: 'paoYakuman' },
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' },
   honbaPoints: 300,
   ryanhanShibari: 5,
   riichiStick: 1000,
@@ -183,7 +184,7 @@ export const ema2016: Ruleset = {
   kanDora: true,
   kanUraDora: true,
   kanDoraTiming: 'immediate',
-  pao: { daisangen: true, daisuushii: true, scope: 'paoYakuman' },
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' },
   honbaPoints: 300,
   ryanhanShibari: null,
   riichiStick: 1000,
@@ -236,7 +237,7 @@ export const russian: Ruleset = {
   kanDora: true,
   kanUraDora: true,
   kanDoraTiming: 'immediate',
-  pao: { daisangen: true, daisuushii: true, scope: 'paoYakuman' },
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' },
   honbaPoints: 300,
   ryanhanShibari: null,
   riichiStick: 1000,
@@ -266,5 +267,6 @@ export const russian: Ruleset = {
   chombo: { kind: 'mangan' },
 };
 
-export const SHIPPED_RULESETS = { tenhou, wrc2015, ema2012, ema2016, russian } as const;
+/** The five rulesets above, then the presets (shared/src/rules/presets/), each a name `makeRuleset` takes. */
+export const SHIPPED_RULESETS = { tenhou, wrc2015, ema2012, ema2016, russian, mleague, majsoul, riichicity, wrc2022 } as const;
 export type ShippedRulesetName = keyof typeof SHIPPED_RULESETS;

@@ -1,6 +1,6 @@
 /** Base points, limits and who pays what. Riichi sticks are the game's business, not ours. */
 import type { Ruleset } from '../rules/schema';
-import type { LimitName, Payment, ScoreResult } from './types';
+import type { LimitName, Payment, ScoreResult, YakuId } from './types';
 
 export const YAKUMAN_BASE = 8000;
 
@@ -73,6 +73,10 @@ export interface PaoWin {
  */
 export type PaoScope = 'paoYakuman' | 'whole';
 
+/** Whether the ruleset makes a feeder liable for this yakuman (`pao`). */
+export const isPaoYakuman = (id: YakuId, rules: Ruleset): boolean =>
+  (id === 'daisangen' && rules.pao.daisangen) || (id === 'daisuushii' && rules.pao.daisuushii) || (id === 'suukantsu' && rules.pao.suukantsu);
+
 /**
  * Score deltas per seat (riichi sticks excluded) for a yakuman win with pao, or null when no
  * pao'd yakuman is in the result (or the liable player is the winner).
@@ -83,9 +87,7 @@ export type PaoScope = 'paoYakuman' | 'whole';
  */
 export function paoPayments(result: ScoreResult, win: PaoWin, rules: Ruleset, scope: PaoScope = 'paoYakuman'): number[] | null {
   let paoMultiple = 0;
-  for (const y of result.yaku) {
-    if ((y.id === 'daisangen' && rules.pao.daisangen) || (y.id === 'daisuushii' && rules.pao.daisuushii)) paoMultiple += y.yakuman ?? 1;
-  }
+  for (const y of result.yaku) if (isPaoYakuman(y.id, rules)) paoMultiple += y.yakuman ?? 1;
   if (paoMultiple === 0 || win.liable === win.winner) return null;
   if (scope === 'whole') paoMultiple = result.yakuman;
   const restBase = (result.yakuman - paoMultiple) * YAKUMAN_BASE;

@@ -13,7 +13,7 @@ import { basePoints, handTotal, limitName, payment, YAKUMAN_BASE } from './payme
 import type { ScoreResult, WinInput, YakuHan } from './types';
 import * as Y from './yaku';
 
-export { paoPayments, type PaoScope, type PaoWin } from './payment';
+export { isPaoYakuman, paoPayments, type PaoScope, type PaoWin } from './payment';
 
 const decomps = new Uint8Array(MAX_DECOMPOSITIONS * STRIDE);
 const ITTSU_RUNS = 0b1001001; // runs starting at 1, 4 and 7 of a suit

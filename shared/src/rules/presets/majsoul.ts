@@ -1,0 +1,56 @@
+import type { Ruleset } from '../schema';
+
+/**
+ * Mahjong Soul's ranked 4-player hanchan (the Jade and Throne rooms play the same rules; rank
+ * points per room are not part of the game). docs/RULESETS.md gives each value's source.
+ */
+export const majsoul: Ruleset = {
+  name: 'majsoul',
+  startPoints: 25000,
+  returnPoints: 30000,
+  // Unsourced: ranked play scores rank points by room, not uma (docs/RULESETS.md).
+  uma: [15, 5, -5, -15],
+  leftoverSticksToWinner: true,
+  tiedRanks: 'seatOrder',
+  redFives: [1, 1, 1],
+  openTanyao: true,
+  doubleWindPairFu: 4,
+  kiriageMangan: false,
+  kazoe: 'yakuman',
+  doubleYakuman: true,
+  yakumanStacking: true,
+  daisuushiiDouble: false,
+  renhou: 'none',
+  nagashiMangan: true,
+  uraDora: true,
+  kanDora: true,
+  kanUraDora: true,
+  kanDoraTiming: 'afterDiscard',
+  // "Composite yakuman: separated responsibility for each yakuman".
+  pao: { daisangen: true, daisuushii: true, suukantsu: false, scope: 'paoYakuman' },
+  honbaPoints: 300,
+  ryanhanShibari: null,
+  riichiStick: 1000,
+  notenPayment: 3000,
+  kuikae: 'forbidden',
+  tempFuritenEndsOnCall: false,
+  multipleRon: 'triple',
+  abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: false },
+  kokushiRobsAnkan: false,
+  riichiMinPoints: 1000,
+  riichiMinWallTiles: 4,
+  dealerRepeatOnTenpai: true,
+  dealerRepeatOnAbort: true,
+  length: 'hanchan',
+  bust: true,
+  westExtension: true,
+  agariYame: true,
+  tenpaiYame: true,
+  foulPolicy: 'prevent',
+  rulebook: 'wrc',
+  timeControl: { kind: 'none' },
+  clientDraws: false,
+  wsom: { count: false, claims: false },
+  riichiRetractMs: null,
+  chombo: { kind: 'none' },
+};
