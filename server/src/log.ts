@@ -1,3 +1,4 @@
+import { cleanText } from '@jantaku/shared/text';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
@@ -93,8 +94,9 @@ export function tableEvents(log: Logger = logger) {
       const bots = typeof o.bots === 'number' ? o.bots : o.bots ? [...o.bots].map(Number) : 0;
       event('info', 'tableCreated', id, { ruleset: text(o.ruleset), foulPolicy: text(o.foulPolicy), bots, private: o.private === true }, 'table created');
     },
-    playerJoined(id: string, who: Role): void {
-      event('info', 'playerJoined', id, role(who), 'joined');
+    /** `name`: the player's name as the table keeps it (cleaned: shared/src/text.ts), a field of its own, never in the message. */
+    playerJoined(id: string, who: Role, name?: string): void {
+      event('info', 'playerJoined', id, { ...role(who), ...(name ? { name: text(cleanText(name), 200) } : {}) }, 'joined');
     },
     playerLeft(id: string, who: Role, reason: string | number): void {
       event('info', 'playerLeft', id, { ...role(who), reason: typeof reason === 'number' ? reason : text(reason) }, 'left');

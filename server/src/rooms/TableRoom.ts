@@ -7,11 +7,12 @@ import { viewFor } from '@jantaku/shared/game/views';
 import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
 import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { cleanText } from '@jantaku/shared/text';
 import { events as log } from '../log';
 import type { Metrics } from '../metrics';
 import { recoverGame, type GameStore, type StoredSeat } from '../store/index';
 import { TableClock, type ClockStep } from './clock';
-import { BOTS, isPlainObject, isSeat, parseTableOptions, type StoredSettings, type TableSettings } from './options';
+import { BOTS, isPlainObject, isSeat, parseTableOptions, playerName, type StoredSettings, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
 import { MessageBudget } from './rateLimit';
@@ -194,9 +195,12 @@ export class TableRoom extends Room<{ state: TableState }> {
     for (const s of this.settings.bots) this.markBot(s);
     for (const c of store.seatClaims(id)) {
       const seat = c.seat as Seat;
-      this.claims.set(seat, { tokenHash: c.tokenHash, name: c.name });
-      this.state.seats[seat].name = c.name;
+      const name = cleanText(c.name); // a name stored before names were cleaned
+      this.claims.set(seat, { tokenHash: c.tokenHash, name });
+      this.state.seats[seat].name = name;
+      // Taken before the restart: the seat waits for its player as after a drop.
       this.sitting[seat] = 'away';
+      this.state.seats[seat].presence = 'away';
       this.awayTimers.set(seat, setTimeout(() => this.windowClosed(seat), this.settings.reconnectSeconds * 1000));
     }
     const log = this.referee.log;
@@ -223,7 +227,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     // In a create call `name` is the table's title and `playerName` the creator's name.
     const creating = this.clients.length <= 1 && ('ruleset' in o || 'bots' in o || 'seed' in o || 'overrides' in o);
     const rawName = o.playerName ?? (creating ? undefined : o.name);
-    if (rawName !== undefined && (typeof rawName !== 'string' || rawName.length > 40)) throw new ServerError(400, 'name must be a string of at most 40 characters');
+    // Cleaned (controls, bidi and invisible characters out), or the join refused with BAD_NAME.
+    const name = rawName === undefined || rawName === '' ? '' : playerName(rawName);
     let seat: Seat | undefined;
     if (o.token !== undefined) {
       if (!isSeat(o.seat) || typeof o.token !== 'string') throw new ServerError(400, 'a token is given with its seat (0..3)');
@@ -242,7 +247,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     client.userData = { seat } satisfies Seating;
     if (!this.claims.has(seat)) {
       const token = randomBytes(24).toString('base64url');
-      const claim = { tokenHash: sha256(token), name: (rawName as string | undefined) ?? '' };
+      const claim = { tokenHash: sha256(token), name };
       this.claims.set(seat, claim);
       this.store?.claimSeat(this.roomId, { seat, ...claim });
       this.state.seats[seat].name = claim.name;
@@ -251,7 +256,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     // Also in the seat's private state (`own.token`), which a client has as soon as it joins.
     client.send('seat', { seat, token: this.state.seats[seat].own.token } satisfies SeatGrant);
     this.seatTaken(seat, client);
-    log.playerJoined(this.roomId, seat);
+    log.playerJoined(this.roomId, seat, this.claims.get(seat)?.name);
     this.maybeStart();
   }
 
