@@ -79,14 +79,15 @@ export const MAX_PLAYER_NAME = 40;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
- * The first path in `v` holding a forbidden key, or an object that is not plain data (a prototype
- * other than Object's: what a `__proto__` key becomes once copied by assignment), or null.
+ * The first path in `v` holding a forbidden key, or an object whose prototype is not Object's
+ * (what a `__proto__` key becomes once copied by assignment), or null.
  */
 export function forbiddenPath(v: unknown, path = '', depth = 0): string | null {
   if (typeof v !== 'object' || v === null) return null;
   if (depth > 8) return path || '(root)';
   const proto = Object.getPrototypeOf(v);
-  if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return `${path || '(root)'} (not a plain object)`;
+  // Colyseus copies the options by assignment: a `__proto__` key arrives as the object's prototype.
+  if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return path ? `${path}.__proto__` : '__proto__';
   for (const k of Reflect.ownKeys(v)) {
     const key = String(k);
     const at = path ? `${path}.${key}` : key;
