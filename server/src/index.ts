@@ -66,6 +66,9 @@ function routes(store: GameStore, metrics: Metrics) {
   return createRouter({
     health: createEndpoint('/health', { method: 'GET' }, async () => {
       const tables = await matchMaker.query({ name: 'table' });
+      // After a write the disk refused: 503 until a write goes through again (tried here).
+      if (store.isOpen && store.unavailable && !store.probe())
+        return Response.json({ status: 'unavailable', reason: store.unavailable?.message, tables: tables.length }, { status: 503 });
       return Response.json({ status: store.isOpen ? 'ok' : 'closing', tables: tables.length });
     }),
     metrics: createEndpoint('/metrics', { method: 'GET' }, async () => {

@@ -143,7 +143,10 @@ export function tableEvents(log: Logger = logger) {
     storeFailed(id: string, err: unknown): void {
       // The error's message and stack name the failure (SQLite's); they hold no game data.
       const e = err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : { message: text(err) };
-      event('error', 'storeFailed', id, { err: e }, 'the store failed, the table stops');
+      event('error', 'storeFailed', id, { err: e }, 'the store failed');
+    },
+    storeRecovered(id: string): void {
+      event('info', 'storeRecovered', id, {}, 'the store takes writes again, the table goes on');
     },
   };
 }
