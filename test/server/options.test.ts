@@ -31,6 +31,10 @@ describe('table options at a live server', () => {
       expect(status, body).toBe(400);
       expect(json.error, body).toBe(`invalid table option ${field}: forbidden key (__proto__, constructor and prototype are never options)`);
     }
+    // Nesting no option has is refused before it is walked.
+    const deep = await createRaw(`{"overrides":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`);
+    expect(deep.status).toBe(400);
+    expect(deep.json.error).toMatch(/^invalid table option overrides(\.a){8}: nested deeper than 8 levels$/);
   });
 
   it('startPoints 1e12 (and every other number past its bound) is refused, naming the field', async () => {

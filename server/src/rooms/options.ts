@@ -78,20 +78,24 @@ export const MAX_PLAYER_NAME = 40;
 /** Keys that would reach an object's prototype if some later copy assigned them: refused anywhere in the options. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+const FORBIDDEN = 'forbidden key (__proto__, constructor and prototype are never options)';
+/** Deeper than any option goes (overrides.pao.scope is 3): refused before the walk could exhaust the stack. */
+const MAX_DEPTH = 8;
+
 /**
- * The first path in `v` holding a forbidden key, or an object whose prototype is not Object's
- * (what a `__proto__` key becomes once copied by assignment), or null.
+ * The first place in `v` holding a forbidden key, or an object whose prototype is not Object's
+ * (what a `__proto__` key becomes once copied by assignment), or nested past MAX_DEPTH; or null.
  */
-export function forbiddenPath(v: unknown, path = '', depth = 0): string | null {
+export function forbiddenPath(v: unknown, path = '', depth = 0): { field: string; reason: string } | null {
   if (typeof v !== 'object' || v === null) return null;
-  if (depth > 8) return path || '(root)';
+  if (depth > MAX_DEPTH) return { field: path, reason: `nested deeper than ${MAX_DEPTH} levels` };
   const proto = Object.getPrototypeOf(v);
   // Colyseus copies the options by assignment: a `__proto__` key arrives as the object's prototype.
-  if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return path ? `${path}.__proto__` : '__proto__';
+  if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return { field: path ? `${path}.__proto__` : '__proto__', reason: FORBIDDEN };
   for (const k of Reflect.ownKeys(v)) {
     const key = String(k);
     const at = path ? `${path}.${key}` : key;
-    if (typeof k === 'symbol' || FORBIDDEN_KEYS.has(key)) return at;
+    if (typeof k === 'symbol' || FORBIDDEN_KEYS.has(key)) return { field: at, reason: FORBIDDEN };
     const found = forbiddenPath((v as Record<string, unknown>)[key], at, depth + 1);
     if (found) return found;
   }
@@ -142,7 +146,7 @@ export function parseTableOptions(raw: unknown): TableSettings {
   const o = raw === undefined || raw === null ? {} : raw;
   if (!isPlainObject(o)) fail('(root)', 'options must be an object');
   const bad = forbiddenPath(o);
-  if (bad !== null) fail(bad, 'forbidden key (__proto__, constructor and prototype are never options)');
+  if (bad !== null) fail(bad.field, bad.reason);
   for (const k of Object.keys(o)) if (!KNOWN.includes(k)) fail(k, 'unknown option');
   const rulesetName = o.ruleset ?? 'tenhou';
   if (typeof rulesetName !== 'string') fail('ruleset', 'must be a ruleset name');
