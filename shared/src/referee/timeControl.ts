@@ -25,10 +25,10 @@ export const WsomTimeSchema = z.strictObject({
   turnMs: ms(),
   handMs: ms(),
   graceMs: ms(),
-  // At least a second per unit and few points each: a hand's time points fit the state's uint16.
+  // At least a second per unit, few points each, resignation below 60,000: a hand's time points fit the state's uint16.
   unitMs: z.number().int().min(1000).max(MAX_MS),
   pointsPerUnit: z.number().int().min(0).max(100),
-  resignAbove: z.number().int().min(0).max(1000),
+  resignAbove: z.number().int().min(0).max(60_000),
   claimMs: positiveMs(),
 });
 
