@@ -72,7 +72,7 @@ async function step(room: RecordingTableRoom, clients: TableRoomClient[]): Promi
 }
 
 describe('a full disk', () => {
-  it('actions get UNAVAILABLE and change nothing, creation answers 503, /health 503; no table is dropped, and once space returns play goes on with every shown action recorded', async () => {
+  it('actions get UNAVAILABLE and change nothing, creation and seat claims answer 503, /health 503; no table is dropped (bots and clocks wait), and once space returns play goes on with every shown action recorded', async () => {
     const first = await served.client().create<TableState>('table', { seat: 0, seed: 'disk-full' });
     const clients: TableRoomClient[] = [first];
     for (const seat of [1, 2, 3]) clients.push(await served.client().joinById<TableState>(first.roomId, { seat }));
@@ -87,6 +87,24 @@ describe('a full disk', () => {
     botsClient.onMessage('*', () => {});
     botsClient.onLeave(() => left.push(4));
     const bots = rooms.get(botsClient.roomId)!;
+    // A timed table whose two human seats never act: their clocks play for them (the clock's own writes).
+    const timedFirst = await served.client().create<TableState>('table', {
+      seat: 0,
+      bots: 2,
+      botDelayMs: 20,
+      handPauseMs: 0,
+      seed: 'disk-timed',
+      timeControl: { kind: 'bank', baseMs: 100, bankMs: 0, bankScope: 'game', claimMs: 100 },
+    });
+    const timedSecond = await served.client().joinById<TableState>(timedFirst.roomId, { seat: 1 });
+    for (const c of [timedFirst, timedSecond]) {
+      c.onMessage('*', () => {});
+      c.onLeave(() => left.push(5));
+    }
+    const timed = rooms.get(timedFirst.roomId)!;
+    // A table with free seats: a seat claimed while the disk is full is refused, and stays free.
+    const open = await served.client().create<TableState>('table', { seat: 0, seed: 'disk-open' });
+    open.onMessage('*', () => {});
     await until('the deal', () => room.state.started && seatToAct(room.referee.game) !== undefined);
     for (let i = 0; i < 3; i++) expect(await step(room, clients)).toMatch(/^(accepted|NOTHING_TO_DO)$/);
 
@@ -108,10 +126,17 @@ describe('a full disk', () => {
     const create = await fetch(`${http()}/matchmake/create/table`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(create.status).toBe(503);
     expect(((await create.json()) as { error: string }).error).toMatch(/^UNAVAILABLE: /);
-    // The bot table stops at its first refused write, and waits.
-    await until('the bot table to wait for the disk', () => bots.waitingForStore);
-    expect(served.server.store.commandRows(bots.roomId).length).toBe(bots.referee.log.length);
+    const claim = await served.client().joinById<TableState>(open.roomId, { seat: 1 }).then(
+      () => null,
+      (e: { code?: number; message?: string }) => e,
+    );
+    expect(claim?.code).toBe(503);
+    expect(claim?.message).toMatch(/^UNAVAILABLE: /);
+    // The self-playing tables stop at their first refused write, and wait.
+    await until('the bot and timed tables to wait for the disk', () => bots.waitingForStore && timed.waitingForStore);
+    for (const r of [bots, timed]) expect(served.server.store.commandRows(r.roomId).length).toBe(r.referee.log.length);
     const botsWaiting = bots.referee.log.length;
+    const timedWaiting = timed.referee.log.length;
 
     rmSync(filler);
     let ok = false;
@@ -126,19 +151,22 @@ describe('a full disk', () => {
     }
     expect(reply).toMatch(/^(accepted|fault)$/);
     for (let i = 0; i < 5; i++) await step(room, clients);
-    await until('the bot table to play on', () => bots.referee.log.length > botsWaiting + 10);
+    await until('the bot and timed tables to play on', () => bots.referee.log.length > botsWaiting + 10 && timed.referee.log.length > timedWaiting + 10);
+    const seated = await served.client().joinById<TableState>(open.roomId, { seat: 1 });
+    seated.onMessage('*', () => {});
 
     // Nothing dropped; the store holds exactly what the tables applied, and replays to the same game.
     expect(left).toEqual([]);
     expect(rooms.get(first.roomId)).toBe(room);
     const store = served.server.store;
-    for (const r of [room, bots]) {
+    expect(store.seatClaims(open.roomId).map((c) => c.seat)).toEqual([0, 1]);
+    for (const r of [room, bots, timed]) {
       const stored = store.commands(r.roomId);
       expect(stored.length).toBe(r.referee.log.length);
       const again = Referee.replay({ rules: r.settings.rules, seed: r.settings.seed }, stored);
       expect(again.game.scores).toEqual(r.referee.game.scores);
       expect(again.log.length).toBe(r.referee.log.length);
     }
-    for (const c of [...clients, botsClient]) await c.leave();
+    for (const c of [...clients, botsClient, timedFirst, timedSecond, open, seated]) await c.leave();
   }, 120_000);
 });
