@@ -47,7 +47,7 @@ describe('cleanText / cleanName (shared/src/text.ts)', () => {
   it('strips controls, bidi controls and invisible characters, normalises to NFC, collapses spaces, counts grapheme clusters', () => {
     for (const h of HOSTILE) expect(cleanText(h.raw)).toBe(h.shown);
     expect(cleanText('\u0041\u030A')).toBe('\u00C5');
-    // A family emoji is one cluster with its joiners, several once they are removed: never more than the code points given.
+    // Length is counted in clusters: 40 flags (80 code points) are 40 characters.
     expect(cleanName('\u{1F1EF}\u{1F1F5}'.repeat(40), 40)).toBe('\u{1F1EF}\u{1F1F5}'.repeat(40));
     expect(() => cleanName('a'.repeat(41), 40)).toThrow(/at most 40/);
     // A pile of combining marks keeps its first character only (a + U+0301 composed: á).
