@@ -66,6 +66,9 @@ function routes(store: GameStore, metrics: Metrics) {
   return createRouter({
     health: createEndpoint('/health', { method: 'GET' }, async () => {
       const tables = await matchMaker.query({ name: 'table' });
+      // After a write the disk refused: 503 until a write goes through again (tried here).
+      if (store.isOpen && store.unavailable && !store.probe())
+        return Response.json({ status: 'unavailable', reason: store.unavailable?.message, tables: tables.length }, { status: 503 });
       return Response.json({ status: store.isOpen ? 'ok' : 'closing', tables: tables.length });
     }),
     metrics: createEndpoint('/metrics', { method: 'GET' }, async () => {
@@ -145,7 +148,16 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
 export async function start(port = Number(process.env.PORT ?? 2567)): Promise<Server> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid PORT: ${process.env.PORT}`);
   const server = createServer({ gracefullyShutdown: true });
+  // A port that cannot be had is an `error` event on the HTTP server, which Colyseus only prints
+  // (the process would go on, listening on nothing): one line instead, and exit 1.
+  const http = (server.transport as unknown as { server: import('node:http').Server }).server;
+  const cannotListen = (e: NodeJS.ErrnoException) => {
+    console.error(`jantaku: cannot listen on port ${port}: ${e.code === 'EADDRINUSE' ? 'the port is already in use' : e.message}`);
+    process.exit(1);
+  };
+  http.prependOnceListener('error', cannotListen);
   await server.listen(port);
+  http.off('error', cannotListen);
   const recovery = await recoverTables(server.store);
   logger.info(recovery, 'unfinished tables recovered');
   logger.info({ event: 'listening', port, store: server.store.path }, `jantaku listening on ws://localhost:${port}`);
@@ -153,8 +165,8 @@ export async function start(port = Number(process.env.PORT ?? 2567)): Promise<Se
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  start().catch((e) => {
-    console.error(e);
+  start().catch((e: Error) => {
+    console.error(`jantaku: ${e.message}`);
     process.exit(1);
   });
 }

@@ -1,3 +1,4 @@
+import { cleanText } from '@jantaku/shared/text';
 import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
@@ -93,8 +94,9 @@ export function tableEvents(log: Logger = logger) {
       const bots = typeof o.bots === 'number' ? o.bots : o.bots ? [...o.bots].map(Number) : 0;
       event('info', 'tableCreated', id, { ruleset: text(o.ruleset), foulPolicy: text(o.foulPolicy), bots, private: o.private === true }, 'table created');
     },
-    playerJoined(id: string, who: Role): void {
-      event('info', 'playerJoined', id, role(who), 'joined');
+    /** `name`: the player's name as the table keeps it (cleaned: shared/src/text.ts), a field of its own, never in the message. */
+    playerJoined(id: string, who: Role, name?: string): void {
+      event('info', 'playerJoined', id, { ...role(who), ...(name ? { name: text(cleanText(name), 200) } : {}) }, 'joined');
     },
     playerLeft(id: string, who: Role, reason: string | number): void {
       event('info', 'playerLeft', id, { ...role(who), reason: typeof reason === 'number' ? reason : text(reason) }, 'left');
@@ -141,7 +143,10 @@ export function tableEvents(log: Logger = logger) {
     storeFailed(id: string, err: unknown): void {
       // The error's message and stack name the failure (SQLite's); they hold no game data.
       const e = err instanceof Error ? { name: err.name, message: err.message, stack: err.stack } : { message: text(err) };
-      event('error', 'storeFailed', id, { err: e }, 'the store failed, the table stops');
+      event('error', 'storeFailed', id, { err: e }, 'the store failed');
+    },
+    storeRecovered(id: string): void {
+      event('info', 'storeRecovered', id, {}, 'the store takes writes again, the table goes on');
     },
   };
 }

@@ -93,10 +93,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** A server on a free port, recording its games in a fresh temporary directory (`dataDir`). */
-export async function startServer(): Promise<{ server: Server; url: string; client: () => Client; dataDir: string }> {
+export async function startServer(
+  room: typeof TableRoom = RecordingTableRoom,
+  dataDir = mkdtempSync(join(tmpdir(), 'jantaku-server-')),
+): Promise<{ server: Server; url: string; client: () => Client; dataDir: string }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-server-'));
-  const server = createServer({ room: RecordingTableRoom, gracefullyShutdown: false, dataDir });
+  const server = createServer({ room, gracefullyShutdown: false, dataDir });
   await server.listen(port);
   const url = `ws://127.0.0.1:${port}`;
   return { server, url, client: () => new Client(url), dataDir };
@@ -165,10 +167,10 @@ export function seatToAct(game: Game): Seat | undefined {
  * A server for the test file: started before its tests, shut down (and its data removed) after.
  * The fields are filled once `beforeAll` has run.
  */
-export function serveDuringFile(): { server: Server; url: string; client: () => Client; dataDir: string } {
+export function serveDuringFile(room?: typeof TableRoom): { server: Server; url: string; client: () => Client; dataDir: string } {
   const served = {} as { server: Server; url: string; client: () => Client; dataDir: string };
   beforeAll(async () => {
-    Object.assign(served, await startServer());
+    Object.assign(served, await startServer(room));
   });
   afterAll(async () => {
     await served.server.gracefullyShutdown(false);

@@ -1,6 +1,10 @@
 import { connect } from '../client';
 import { describeEvent, renderTable } from '../format';
+import { printable } from '@jantaku/shared/text';
 import { parse, UsageError } from './args';
+
+/** Server text for the terminal: each line's non-printable characters escaped, so no escape sequence of the server's (or a player's) reaches it. */
+const safe = (text: string) => text.split('\n').map(printable).join('\n');
 
 export const WATCH_USAGE = `usage: jantaku-watch --url ws://HOST:PORT --table ID [--board]
 Prints a live, human-readable table: each event as it happens (discards, calls, riichi, dora, faults),
@@ -17,24 +21,25 @@ export async function watchMain(argv: string[], out: (text: string) => void = (t
   if (o.table === undefined) throw new UsageError(`--table is required\n${WATCH_USAGE}`);
   const live = (o.board as boolean | undefined) ?? process.stdout.isTTY === true;
   const table = await connect(o.url as string).spectate(o.table as string);
-  const names = (s: number) => table.state.seats[s]?.name || `seat ${s}`;
+  const names = (s: number) => printable(table.state.seats[s]?.name || `seat ${s}`);
   const allNames = () => [0, 1, 2, 3].map(names);
   const recent: string[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   const redraw = () => {
     timer = null;
     // Clear the screen, then the board and the latest events below it.
-    out(`\x1b[2J\x1b[H${renderTable(table.state, { names: allNames() })}\n\n${recent.join('\n')}\n`);
+    out(`\x1b[2J\x1b[H${safe(renderTable(table.state, { names: allNames() }))}\n\n${safe(recent.join('\n'))}\n`);
   };
   const line = (text: string) => {
+    text = safe(text);
     if (!live) return out(`${text}\n`);
     recent.push(text);
     if (recent.length > 12) recent.shift();
     timer ??= setTimeout(redraw, 50);
   };
-  out(`watching table ${table.id}\n`);
+  out(`watching table ${safe(table.id)}\n`);
   if (live) redraw();
-  else out(`${renderTable(table.state, { names: allNames() })}\n`);
+  else out(`${safe(renderTable(table.state, { names: allNames() }))}\n`);
   table.on('change', () => {
     if (live) timer ??= setTimeout(redraw, 50);
   });
@@ -43,7 +48,7 @@ export async function watchMain(argv: string[], out: (text: string) => void = (t
     if (text) line(text);
   });
   table.on('handEnded', () => {
-    if (!live) out(`${renderTable(table.state, { names: allNames() })}\n`);
+    if (!live) out(`${safe(renderTable(table.state, { names: allNames() }))}\n`);
   });
   table.on('reconnecting', ({ attempt }) => line(`(connection lost: reconnecting, attempt ${attempt})`));
   table.on('reconnected', () => line('(reconnected)'));
@@ -55,7 +60,7 @@ export async function watchMain(argv: string[], out: (text: string) => void = (t
     });
     table.on('leave', ({ code, reason }) => {
       if (table.state.phase !== 'gameOver') {
-        out(`table closed (${code}${reason ? `: ${reason}` : ''})\n`);
+        out(`table closed (${code}${reason ? `: ${safe(String(reason))}` : ''})\n`);
         resolve(1);
       }
     });

@@ -7,11 +7,12 @@ import { viewFor } from '@jantaku/shared/game/views';
 import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
 import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { cleanText } from '@jantaku/shared/text';
 import { events as log } from '../log';
 import type { Metrics } from '../metrics';
-import { recoverGame, type GameStore, type StoredSeat } from '../store/index';
+import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
 import { TableClock, type ClockStep } from './clock';
-import { BOTS, isPlainObject, isSeat, parseTableOptions, type StoredSettings, type TableSettings } from './options';
+import { BOTS, isPlainObject, isSeat, parseTableOptions, playerName, type StoredSettings, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
 import { MessageBudget } from './rateLimit';
@@ -60,6 +61,12 @@ type Seating = { seat: Seat } | { spectator: true } | { commentator: true };
 /** Largest accepted action message (bytes of its JSON). Larger websocket frames (over 4 KiB) close the connection. */
 export const MAX_ACTION_BYTES = 512;
 
+/** While the disk refuses writes, how often a table tries the store again (ms). */
+export const STORE_RETRY_MS = 1000;
+
+/** What a client is told when the store cannot record (a create or join answered 503 with it). */
+const UNAVAILABLE = 'UNAVAILABLE: the server cannot record games now (its disk is full or read-only): try again later';
+
 /** Internal create option: rebuild the stored game `recover` (only with this process's key). */
 const RECOVERY_KEY = randomUUID();
 export function recoveryOptions(gameId: string): Record<string, string> {
@@ -95,7 +102,11 @@ export class TableRoom extends Room<{ state: TableState }> {
   /** Clock inputs already in the store. */
   private persistedInputs = 0;
   private finished = false;
+  /** The store failed for good (not the disk): the table stops. */
   private storeFailed = false;
+  /** The disk refuses writes for now: the table waits for it (`waitForStore`). */
+  private storeDown = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private sitting: Presence[] = ['empty', 'empty', 'empty', 'empty'];
   /** The session holding each seat (connected, or inside its reconnection window). */
   private holder = new Map<Seat, Client>();
@@ -161,7 +172,12 @@ export class TableRoom extends Room<{ state: TableState }> {
     const seats: StoredSeat[] = SEATS.map((s) => (o.bots.has(s) ? { kind: 'bot', bot: o.botName } : { kind: 'empty' }));
     const { rules: _r, seed: _s, bots, ...rest } = o;
     const stored: StoredSettings = { ...rest, bots: [...bots] };
-    store.createGame({ id: this.roomId, rules: o.rules, seed: o.seed, seats, options: stored });
+    try {
+      store.createGame({ id: this.roomId, rules: o.rules, seed: o.seed, seats, options: stored });
+    } catch (e) {
+      if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
+      throw e;
+    }
   }
 
   private markBot(seat: Seat): void {
@@ -194,9 +210,12 @@ export class TableRoom extends Room<{ state: TableState }> {
     for (const s of this.settings.bots) this.markBot(s);
     for (const c of store.seatClaims(id)) {
       const seat = c.seat as Seat;
-      this.claims.set(seat, { tokenHash: c.tokenHash, name: c.name });
-      this.state.seats[seat].name = c.name;
+      const name = cleanText(c.name); // a name stored before names were cleaned
+      this.claims.set(seat, { tokenHash: c.tokenHash, name });
+      this.state.seats[seat].name = name;
+      // Taken before the restart: the seat waits for its player as after a drop.
       this.sitting[seat] = 'away';
+      this.state.seats[seat].presence = 'away';
       this.awayTimers.set(seat, setTimeout(() => this.windowClosed(seat), this.settings.reconnectSeconds * 1000));
     }
     const log = this.referee.log;
@@ -223,7 +242,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     // In a create call `name` is the table's title and `playerName` the creator's name.
     const creating = this.clients.length <= 1 && ('ruleset' in o || 'bots' in o || 'seed' in o || 'overrides' in o);
     const rawName = o.playerName ?? (creating ? undefined : o.name);
-    if (rawName !== undefined && (typeof rawName !== 'string' || rawName.length > 40)) throw new ServerError(400, 'name must be a string of at most 40 characters');
+    // Cleaned (controls, bidi and invisible characters out), or the join refused with BAD_NAME.
+    const name = rawName === undefined || rawName === '' ? '' : playerName(rawName);
     let seat: Seat | undefined;
     if (o.token !== undefined) {
       if (!isSeat(o.seat) || typeof o.token !== 'string') throw new ServerError(400, 'a token is given with its seat (0..3)');
@@ -242,16 +262,22 @@ export class TableRoom extends Room<{ state: TableState }> {
     client.userData = { seat } satisfies Seating;
     if (!this.claims.has(seat)) {
       const token = randomBytes(24).toString('base64url');
-      const claim = { tokenHash: sha256(token), name: (rawName as string | undefined) ?? '' };
+      const claim = { tokenHash: sha256(token), name };
+      // Recorded first: a seat the disk could not record is not taken.
+      try {
+        this.store?.claimSeat(this.roomId, { seat, ...claim });
+      } catch (e) {
+        if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
+        throw e;
+      }
       this.claims.set(seat, claim);
-      this.store?.claimSeat(this.roomId, { seat, ...claim });
       this.state.seats[seat].name = claim.name;
       this.state.seats[seat].own.token = token;
     } else if (typeof o.token === 'string') this.state.seats[seat].own.token = o.token;
     // Also in the seat's private state (`own.token`), which a client has as soon as it joins.
     client.send('seat', { seat, token: this.state.seats[seat].own.token } satisfies SeatGrant);
     this.seatTaken(seat, client);
-    log.playerJoined(this.roomId, seat);
+    log.playerJoined(this.roomId, seat, this.claims.get(seat)?.name);
     this.maybeStart();
   }
 
@@ -313,7 +339,11 @@ export class TableRoom extends Room<{ state: TableState }> {
       this.emptyTimer = null;
       if (this.state.started || this.clients.length > 0) return;
       // A game that never began leaves no record.
-      if (this.store?.isOpen) this.store.discardGame(this.roomId);
+      try {
+        if (this.store?.isOpen) this.store.discardGame(this.roomId);
+      } catch (e) {
+        log.storeFailed(this.roomId, e); // the record stays (a game that never began): the table goes all the same
+      }
       void this.disconnect();
     }, (this.settings.closeEmptySeconds ?? 60) * 1000);
   }
@@ -340,6 +370,11 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.broadcastPatch();
   }
 
+  /** The disk refuses this table's writes for now: it waits (see `waitForStore`). */
+  get waitingForStore(): boolean {
+    return this.storeDown;
+  }
+
   /** The store games are recorded in (the room class's), or null. */
   get store(): GameStore | null {
     return (this.constructor as typeof TableRoom).store;
@@ -352,11 +387,13 @@ export class TableRoom extends Room<{ state: TableState }> {
   /**
    * Writes the referee's new log entries (and, at the end, the result) to the store. Called
    * after every applied command and before its patch goes out: what a client sees is recorded.
-   * A store that fails stops the table: nothing more is applied or broadcast (false).
+   * False: nothing new is applied or broadcast. A disk that refuses the write (full, read-only)
+   * undoes the unrecorded commands and the table waits for the disk (`waitForStore`); any other
+   * store failure stops the table.
    */
   private persist(): boolean {
     const store = this.store;
-    if (this.storeFailed) return false;
+    if (this.storeFailed || this.storeDown) return false;
     if (!store || this.finished) return true;
     if (!store.isOpen) {
       // The server is shutting down: the game stops here and is recovered at the next start.
@@ -365,26 +402,77 @@ export class TableRoom extends Room<{ state: TableState }> {
       return false;
     }
     const entries = this.referee.log;
+    const inputs = this.seatClock.inputs;
     try {
       store.transaction(() => {
-        for (; this.persisted < entries.length; this.persisted++) store.append(this.roomId, entries[this.persisted]);
-        const inputs = this.seatClock.inputs;
+        for (let i = this.persisted; i < entries.length; i++) store.append(this.roomId, entries[i]);
         store.appendClockInputs(this.roomId, this.persistedInputs, inputs.slice(this.persistedInputs));
-        this.persistedInputs = inputs.length;
       });
-      const game = this.referee.game;
-      if (game.phase === 'gameOver') {
-        store.finish(this.roomId, { standings: game.standings, scores: game.scores, faults: this.referee.faults });
-        this.finished = true;
-      }
-      return true;
     } catch (e) {
+      return this.storeRefused(e, true);
+    }
+    // Counted once committed: a transaction the disk refused wrote nothing.
+    this.persisted = entries.length;
+    this.persistedInputs = inputs.length;
+    this.finishIfOver();
+    return true;
+  }
+
+  /** Records the result of a game that is over (retried while the disk refuses it: its log is already stored). */
+  private finishIfOver(): void {
+    const game = this.referee.game;
+    if (this.finished || game.phase !== 'gameOver' || !this.store) return;
+    try {
+      this.store.finish(this.roomId, { standings: game.standings, scores: game.scores, faults: this.referee.faults });
+      this.finished = true;
+    } catch (e) {
+      this.storeRefused(e, false);
+    }
+  }
+
+  /** A write failed: see `persist`. `undo`: the commands not recorded are taken back. */
+  private storeRefused(e: unknown, undo: boolean): false {
+    log.storeFailed(this.roomId, e);
+    if (!(e instanceof StoreUnavailableError)) {
       this.storeFailed = true;
       this.stopTimers();
-      log.storeFailed(this.roomId, e);
       void this.disconnect();
       return false;
     }
+    if (undo) this.rollback();
+    this.waitForStore();
+    return false;
+  }
+
+  /**
+   * Back to what the store holds: the referee rebuilt from the recorded log, the clocks from the
+   * recorded inputs. Nothing of the undone commands was sent (the patch goes out after `persist`).
+   */
+  private rollback(): void {
+    const { rules, seed } = this.settings;
+    this.referee = Referee.replay({ rules, seed }, this.referee.log.slice(0, this.persisted));
+    this.seatClock = TableClock.restore(rules.timeControl, this.seatClock.start, this.referee, this.seatClock.inputs.slice(0, this.persistedInputs));
+    this.state.hands = this.referee.game.hands.length;
+  }
+
+  /** The disk refuses writes: actions are answered UNAVAILABLE, nothing plays on its own, and the store is tried again every STORE_RETRY_MS. */
+  private waitForStore(): void {
+    this.storeDown = true;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.clockTimer) clearTimeout(this.clockTimer);
+    this.timer = this.clockTimer = null;
+    this.retryTimer ??= setTimeout(() => {
+      this.retryTimer = null;
+      if (this.storeFailed || !this.store?.isOpen) return;
+      if (!this.store.probe()) return this.waitForStore();
+      this.storeDown = false;
+      log.storeRecovered(this.roomId);
+      this.finishIfOver();
+      // Play had begun but the clocks' start was undone: start them now.
+      if (this.state.started && this.seatClock.inputs.length === 0 && this.settings.rules.timeControl.kind !== 'none')
+        this.applied([], this.seatClock.begin(this.referee, Date.now()));
+      else this.schedule();
+    }, STORE_RETRY_MS);
   }
 
   private stopTimers(): void {
@@ -394,6 +482,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.clockTimer = null;
     if (this.emptyTimer) clearTimeout(this.emptyTimer);
     this.emptyTimer = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     for (const t of this.awayTimers.values()) clearTimeout(t);
     this.awayTimers.clear();
     for (const t of this.commentaryTimers) clearTimeout(t);
@@ -460,7 +550,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     const { seat: claimedSeat, ...command } = message;
     if (claimedSeat !== undefined && claimedSeat !== seating.seat) return { code: 'NOT_YOUR_SEAT', reason: `this client plays seat ${seating.seat}` };
     if (!this.state.started) return { code: 'NOT_STARTED', reason: 'waiting for players' };
-    if (this.storeFailed) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
+    if (this.storeFailed || this.storeDown) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
     const { judged: r, ...step } = this.seatClock.command(this.referee, seating.seat, command, Date.now());
     if (!r.ok) {
       if (step.clock.length > 0) this.applied([], step);
@@ -511,7 +601,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private armClock(): void {
     if (this.clockTimer) clearTimeout(this.clockTimer);
     this.clockTimer = null;
-    const d = this.state.started && !this.storeFailed ? this.seatClock.deadline() : null;
+    const d = this.state.started && !this.storeFailed && !this.storeDown ? this.seatClock.deadline() : null;
     if (!d) return;
     this.clockTimer = setTimeout(() => {
       this.clockTimer = null;
@@ -595,7 +685,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (!this.state.started || this.storeFailed) return;
+    if (!this.state.started || this.storeFailed || this.storeDown) return;
     this.armClock();
     const game = this.referee.game;
     if (game.phase === 'gameOver') return;

@@ -5,6 +5,7 @@ import type { Bot } from '@jantaku/shared/bots/types';
 import type { Seat } from '@jantaku/shared/game/types';
 import { ONLINE_BANK, WSOM_TIME } from '@jantaku/shared/referee/timeControl';
 import { makeRuleset, RulesetError, type Ruleset } from '@jantaku/shared/rules/index';
+import { cleanName, TextError } from '@jantaku/shared/text';
 
 /** Options to create a table. Unknown or ill-typed options are refused with the option's name. */
 export interface TableOptions {
@@ -70,6 +71,59 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Longest names, in grapheme clusters (after cleaning: shared/src/text.ts). */
+export const MAX_TABLE_NAME = 60;
+export const MAX_PLAYER_NAME = 40;
+
+/** Keys that would reach an object's prototype if some later copy assigned them: refused anywhere in the options. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+const FORBIDDEN = 'forbidden key (__proto__, constructor and prototype are never options)';
+/** Deeper than any option goes (overrides.pao.scope is 3): refused before the walk could exhaust the stack. */
+const MAX_DEPTH = 8;
+
+/**
+ * The first place in `v` holding a forbidden key, or an object whose prototype is not Object's
+ * (what a `__proto__` key becomes once copied by assignment), or nested past MAX_DEPTH; or null.
+ */
+export function forbiddenPath(v: unknown, path = '', depth = 0): { field: string; reason: string } | null {
+  if (typeof v !== 'object' || v === null) return null;
+  if (depth > MAX_DEPTH) return { field: path, reason: `nested deeper than ${MAX_DEPTH} levels` };
+  const proto = Object.getPrototypeOf(v);
+  // Colyseus copies the options by assignment: a `__proto__` key arrives as the object's prototype.
+  if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) return { field: path ? `${path}.__proto__` : '__proto__', reason: FORBIDDEN };
+  for (const k of Reflect.ownKeys(v)) {
+    const key = String(k);
+    const at = path ? `${path}.${key}` : key;
+    if (typeof k === 'symbol' || FORBIDDEN_KEYS.has(key)) return { field: at, reason: FORBIDDEN };
+    const found = forbiddenPath((v as Record<string, unknown>)[key], at, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A player's name from the join options, cleaned; throws a ServerError (400, `BAD_NAME: …`) if it is refused. */
+export function playerName(raw: unknown): string {
+  if (typeof raw !== 'string') throw new ServerError(400, 'BAD_NAME: name must be a string');
+  try {
+    return cleanName(raw, MAX_PLAYER_NAME);
+  } catch (e) {
+    if (e instanceof TextError) throw new ServerError(400, `BAD_NAME: name ${e.message}`);
+    throw e;
+  }
+}
+
+/** A table's name (or a custom ruleset's), cleaned, or the option refused. */
+function tableName(field: string, raw: unknown): string {
+  if (typeof raw !== 'string') fail(field, 'must be a string');
+  try {
+    return cleanName(raw, MAX_TABLE_NAME);
+  } catch (e) {
+    if (e instanceof TextError) fail(field, e.message);
+    throw e;
+  }
+}
+
 export const isSeat = (v: unknown): v is Seat => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 3;
 
 const TIME_CONTROLS: Record<string, unknown> = { none: { kind: 'none' }, bank: ONLINE_BANK, wsom: WSOM_TIME };
@@ -91,11 +145,14 @@ function integer(o: Record<string, unknown>, k: string, dflt: number, max: numbe
 export function parseTableOptions(raw: unknown): TableSettings {
   const o = raw === undefined || raw === null ? {} : raw;
   if (!isPlainObject(o)) fail('(root)', 'options must be an object');
+  const bad = forbiddenPath(o);
+  if (bad !== null) fail(bad.field, bad.reason);
   for (const k of Object.keys(o)) if (!KNOWN.includes(k)) fail(k, 'unknown option');
   const rulesetName = o.ruleset ?? 'tenhou';
   if (typeof rulesetName !== 'string') fail('ruleset', 'must be a ruleset name');
   if (o.overrides !== undefined && !isPlainObject(o.overrides)) fail('overrides', 'must be an object of settings');
   const overrides: Record<string, unknown> = { ...((o.overrides as Record<string, unknown> | undefined) ?? {}) };
+  if (overrides.name !== undefined) overrides.name = tableName('overrides.name', overrides.name);
   if (o.foulPolicy !== undefined) {
     if (o.foulPolicy !== 'penalise' && o.foulPolicy !== 'prevent') fail('foulPolicy', 'must be "penalise" or "prevent"');
     overrides.foulPolicy = o.foulPolicy;
@@ -116,7 +173,7 @@ export function parseTableOptions(raw: unknown): TableSettings {
     }
     throw e;
   }
-  if (o.name !== undefined && (typeof o.name !== 'string' || o.name.length > 60)) fail('name', 'must be a string of at most 60 characters');
+  const name = o.name === undefined ? rules.name : tableName('name', o.name);
   if (o.private !== undefined && typeof o.private !== 'boolean') fail('private', 'must be true or false');
   if (o.seed !== undefined && (typeof o.seed !== 'string' || o.seed.length === 0 || o.seed.length > 200)) fail('seed', 'must be a string of 1..200 characters');
   const seed = (o.seed as string | undefined) ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -138,7 +195,7 @@ export function parseTableOptions(raw: unknown): TableSettings {
   if (o.commentatorDelayMs !== undefined && o.commentatorDelayMs !== null) commentatorDelayMs = integer(o, 'commentatorDelayMs', 0, 3_600_000);
   return {
     rules,
-    name: (o.name as string | undefined) ?? rules.name,
+    name,
     private: o.private === true,
     seed,
     bots,

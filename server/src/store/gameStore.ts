@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { parseRuleset, type Ruleset } from '@jantaku/shared/rules/index';
@@ -105,6 +105,24 @@ export class StoreError extends Error {
   }
 }
 
+/**
+ * A write the disk refused (full, read-only, an I/O error, the file locked): nothing of it is
+ * stored, the store stays open, and a later write may succeed once the disk is back.
+ */
+export class StoreUnavailableError extends StoreError {
+  readonly code = 'UNAVAILABLE';
+  constructor(override readonly cause: Error & { code?: string }) {
+    super(`the store cannot write (${cause.code ?? cause.name}: ${cause.message})`);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+/** SQLite's answers that are the disk's fault, not the game's. */
+const DISK_ERROR = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|NOMEM|PROTOCOL)/;
+
+/** What `probe` writes to see whether the disk takes writes. */
+const PROBE_BYTES = 256 * 1024;
+
 const GAME_COLUMNS = `g.id, g.created, g.ruleset, g.seed, g.seats, g.options, g.status, g.finished, g.result,
   (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands`;
 
@@ -124,6 +142,8 @@ export class GameStore {
   private readonly selectGame;
   private readonly selectCommands;
   private readonly insertClockInput;
+  /** The last write's disk failure, until a write succeeds again. */
+  private failure: StoreUnavailableError | null = null;
 
   constructor(opts: GameStoreOptions = {}) {
     const path = opts.path ?? DEFAULT_DB_PATH;
@@ -159,6 +179,55 @@ export class GameStore {
     this.insertClockInput = this.db.prepare<[string, number, string]>(`INSERT INTO clock_inputs (game_id, seq, input) VALUES (?, ?, ?)`);
   }
 
+  /**
+   * Runs one write: a disk failure becomes a StoreUnavailableError (and the store is marked
+   * unavailable until a write succeeds); any other error is thrown as it is.
+   */
+  private write<T>(fn: () => T): T {
+    try {
+      const out = fn();
+      this.failure = null;
+      return out;
+    } catch (e) {
+      if (e instanceof StoreUnavailableError) throw e;
+      const code = (e as { code?: unknown }).code;
+      if (this.db.open && typeof code === 'string' && DISK_ERROR.test(code)) {
+        this.failure = new StoreUnavailableError(e as Error);
+        throw this.failure;
+      }
+      throw e;
+    }
+  }
+
+  /** Null while writes succeed; else the disk failure of the last one. */
+  get unavailable(): StoreUnavailableError | null {
+    return this.failure;
+  }
+
+  /**
+   * Whether the disk takes writes again: PROBE_BYTES written to a file beside the database (then
+   * removed), more than a table's append needs (a failed commit may leave part of a WAL frame's
+   * room behind, which a tiny write would fit in). On success the store counts as available.
+   */
+  probe(): boolean {
+    if (!this.db.open) return false;
+    if (this.path === ':memory:') return true;
+    const file = `${this.path}-probe`;
+    try {
+      const fd = openSync(file, 'w');
+      try {
+        writeSync(fd, Buffer.alloc(PROBE_BYTES));
+      } finally {
+        closeSync(fd);
+        rmSync(file, { force: true });
+      }
+    } catch {
+      return false;
+    }
+    this.failure = null;
+    return true;
+  }
+
   /** The schema version of the open file. */
   get schemaVersion(): number {
     return schemaVersionOf(this.db);
@@ -175,7 +244,7 @@ export class GameStore {
     const id = game.id ?? randomUUID();
     const created = game.created ?? Date.now();
     try {
-      this.insertGame.run(id, created, JSON.stringify(rules), game.seed, JSON.stringify(game.seats), JSON.stringify(game.options ?? {}));
+      this.write(() => this.insertGame.run(id, created, JSON.stringify(rules), game.seed, JSON.stringify(game.seats), JSON.stringify(game.options ?? {})));
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new StoreError(`game ${id} already exists`);
       throw e;
@@ -188,7 +257,7 @@ export class GameStore {
    * log). Synchronous: committed before it returns. Throws if the game is unknown or finished.
    */
   append(gameId: string, entry: RefereeLogEntry, at: number = Date.now()): number {
-    const row = this.insertCommand.get(JSON.stringify(entry), at, gameId);
+    const row = this.write(() => this.insertCommand.get(JSON.stringify(entry), at, gameId));
     if (!row) {
       const game = this.selectGame.get(gameId);
       throw new StoreError(game ? `game ${gameId} is finished: nothing more can be appended` : `no game ${gameId}`);
@@ -198,7 +267,7 @@ export class GameStore {
 
   /** Marks a game finished with its result (any JSON: standings, faults...). */
   finish(gameId: string, result: unknown, at: number = Date.now()): void {
-    const r = this.finishGame.run(at, JSON.stringify(result ?? null), gameId);
+    const r = this.write(() => this.finishGame.run(at, JSON.stringify(result ?? null), gameId));
     if (r.changes !== 1) {
       const game = this.selectGame.get(gameId);
       throw new StoreError(game ? `game ${gameId} is already finished` : `no game ${gameId}`);
@@ -230,7 +299,7 @@ export class GameStore {
 
   /** Appends a timed table's clock inputs; `from` is the seq of the first (inputs already stored are not given again). */
   appendClockInputs(gameId: string, from: number, inputs: readonly ClockInput[]): void {
-    inputs.forEach((input, i) => this.insertClockInput.run(gameId, from + i, JSON.stringify(input)));
+    this.write(() => inputs.forEach((input, i) => this.insertClockInput.run(gameId, from + i, JSON.stringify(input))));
   }
 
   /** A game's clock inputs, in order. */
@@ -243,9 +312,8 @@ export class GameStore {
 
   /** Records who holds `seat` (the hash of its seat token; a new claim replaces the old one). */
   claimSeat(gameId: string, claim: SeatClaim, at: number = Date.now()): void {
-    this.db
-      .prepare(`INSERT OR REPLACE INTO seat_claims (game_id, seat, token_hash, name, claimed) VALUES (?, ?, ?, ?, ?)`)
-      .run(gameId, claim.seat, claim.tokenHash, claim.name, at);
+    const insert = this.db.prepare(`INSERT OR REPLACE INTO seat_claims (game_id, seat, token_hash, name, claimed) VALUES (?, ?, ?, ?, ?)`);
+    this.write(() => insert.run(gameId, claim.seat, claim.tokenHash, claim.name, at));
   }
 
   /** The seats taken in a game, with their token hashes. */
@@ -267,9 +335,9 @@ export class GameStore {
     });
   }
 
-  /** Runs `fn` in one transaction (several appends committed together, or none). */
+  /** Runs `fn` in one transaction (several appends committed together, or none; a disk failure: StoreUnavailableError). */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.write(() => this.db.transaction(fn)());
   }
 
   /** Checkpoints the WAL into the main file and closes it. */

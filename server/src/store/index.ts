@@ -1,6 +1,7 @@
 export {
   GameStore,
   StoreError,
+  StoreUnavailableError,
   DEFAULT_DB_PATH,
   type GameStoreOptions,
   type Synchronous,

@@ -6,8 +6,10 @@ import { z } from 'zod';
  * the game began, as logged with each command (`at`).
  */
 
-const ms = () => z.number().int().min(0);
-const positiveMs = () => z.number().int().positive();
+/** Any time limit: at most an hour (a seat's bank is an int32 of ms in the table state). */
+const MAX_MS = 3_600_000;
+const ms = () => z.number().int().min(0).max(MAX_MS);
+const positiveMs = () => z.number().int().positive().max(MAX_MS);
 
 /** No clock: nothing is charged and the room never has to wake up. */
 export const NoTimeSchema = z.strictObject({ kind: z.literal('none') });
@@ -23,9 +25,10 @@ export const WsomTimeSchema = z.strictObject({
   turnMs: ms(),
   handMs: ms(),
   graceMs: ms(),
-  unitMs: positiveMs(),
-  pointsPerUnit: z.number().int().min(0),
-  resignAbove: z.number().int().min(0),
+  // At least a second per unit, few points each, resignation below 60,000: a hand's time points fit the state's uint16.
+  unitMs: z.number().int().min(1000).max(MAX_MS),
+  pointsPerUnit: z.number().int().min(0).max(100),
+  resignAbove: z.number().int().min(0).max(60_000),
   claimMs: positiveMs(),
 });
 

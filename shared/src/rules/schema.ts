@@ -2,18 +2,27 @@ import { z } from 'zod';
 import { TimeControlSchema } from '../referee/timeControl';
 
 /**
+ * Bounds on the numbers (none may overflow what the table state encodes: scores are int32, ±2.1e9):
+ * points a player starts with or must reach, and one payment (honba, riichi stick, noten).
+ */
+const MAX_POINTS = 1_000_000;
+const MAX_PAYMENT = 100_000;
+/** One place's uma, in global points. */
+const umaPlace = () => z.number().min(-1000).max(1000);
+
+/**
  * A ruleset is plain, validated data (flat named flags, as Pantheon's rulesets and
  * majiang-core's rule object). The engine reads flags; it never asks which ruleset it is.
  */
 export const RulesetSchema = z
   .object({
-    name: z.string().min(1),
+    name: z.string().min(1).max(100),
 
     // Points and the final result
-    startPoints: z.number().int().positive(),
-    returnPoints: z.number().int().positive(),
+    startPoints: z.number().int().positive().max(MAX_POINTS),
+    returnPoints: z.number().int().positive().max(MAX_POINTS),
     /** Uma for 1st..4th, in global points (thousands). */
-    uma: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+    uma: z.tuple([umaPlace(), umaPlace(), umaPlace(), umaPlace()]),
     /** Sticks left on the table at the end of the game go to the first place. */
     leftoverSticksToWinner: z.boolean(),
     /**
@@ -68,14 +77,14 @@ export const RulesetSchema = z
       suukantsu: z.boolean().default(false),
       scope: z.enum(['whole', 'paoYakuman']),
     }),
-    honbaPoints: z.number().int().min(0),
+    honbaPoints: z.number().int().min(0).max(MAX_PAYMENT),
     /**
      * From this many honba on the table, a win needs at least two han from yaku (dora and red
      * fives do not count); null: never (EMA 2008/2012 §3.4.11: 5). Added with the ruleset review.
      */
-    ryanhanShibari: z.number().int().positive().nullable(),
-    riichiStick: z.number().int().min(0),
-    notenPayment: z.number().int().min(0),
+    ryanhanShibari: z.number().int().positive().max(100).nullable(),
+    riichiStick: z.number().int().min(0).max(MAX_PAYMENT),
+    notenPayment: z.number().int().min(0).max(MAX_PAYMENT),
 
     // Play
     /** Discarding after a call the called tile, or the other end of a chii's run (suji kuikae). */
@@ -97,9 +106,9 @@ export const RulesetSchema = z
     /** Kokushi musou may rob a concealed kan. */
     kokushiRobsAnkan: z.boolean(),
     /** Points needed to declare riichi (the stick must be paid). */
-    riichiMinPoints: z.number().int().min(0),
+    riichiMinPoints: z.number().int().min(0).max(MAX_POINTS),
     /** Live-wall tiles that must remain to declare riichi. */
-    riichiMinWallTiles: z.number().int().min(0),
+    riichiMinWallTiles: z.number().int().min(0).max(136),
     /** The dealer keeps the deal when tenpai at an exhaustive draw. */
     dealerRepeatOnTenpai: z.boolean(),
     /** The dealer keeps the deal after an abortive draw. */
@@ -141,7 +150,7 @@ export const RulesetSchema = z
      */
     wsom: z.strictObject({ count: z.boolean(), claims: z.boolean() }),
     /** A riichi may be withdrawn this long after it is declared, at the cost of a dead hand (RUS-DEAD-G); null: never. */
-    riichiRetractMs: z.number().int().positive().nullable(),
+    riichiRetractMs: z.number().int().positive().max(3_600_000).nullable(),
     /** Clocks: none, WSOM's turn and hand limits (WSOM-TIME-*), or a base time plus a bank. */
     timeControl: TimeControlSchema,
     /**
@@ -151,7 +160,7 @@ export const RulesetSchema = z
      * prevented, never penalised.
      */
     chombo: z.discriminatedUnion('kind', [
-      z.strictObject({ kind: z.literal('globalPoints'), points: z.number().positive() }),
+      z.strictObject({ kind: z.literal('globalPoints'), points: z.number().positive().max(1000) }),
       z.strictObject({ kind: z.literal('mangan') }),
       z.strictObject({ kind: z.literal('none') }),
     ]),
