@@ -7,6 +7,7 @@ import { viewFor } from '@jantaku/shared/game/views';
 import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
 import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { committedHand, WallCommitments } from '../fairness';
 import { events as log } from '../log';
 import type { Metrics } from '../metrics';
 import { recoverGame, type GameStore, type StoredSeat } from '../store/index';
@@ -116,6 +117,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private commentaryTimers = new Set<ReturnType<typeof setTimeout>>();
   /** The first hand's deal events, sent when play begins. */
   private firstDeal: RefereeEvent[] = [];
+  private commitments: WallCommitments | null = null;
 
   override onCreate(options: unknown): void {
     const o = isPlainObject(options) ? options : {};
@@ -520,8 +522,16 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   private refresh(): void {
-    this.legal = project(this.state, this.referee.game);
+    const game = this.referee.game;
+    this.commitments ??= new WallCommitments(game.seed, game.wallAlgorithm);
+    const commitment = this.commitments.of(committedHand(game));
+    this.legal = project(this.state, game);
     this.seatClock.project(this.state.seats, Date.now());
+    if (commitment !== this.state.wallCommitment) {
+      // The next hand's commitment goes out with the end of this one: before its deal, in the state and the listing.
+      this.state.wallCommitment = commitment;
+      this.updateListing();
+    }
   }
 
   /**
@@ -581,6 +591,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       hand,
       started: this.state.started,
       finished: game.phase === 'gameOver',
+      wallCommitment: this.state.wallCommitment,
     });
   }
 
