@@ -119,10 +119,10 @@ describe('provable fairness (issue 14)', () => {
     await Promise.all(seats.map((p) => p.done));
     await until('every client to have the end', () => [...players, spectator].every((r) => r.state.phase === 'gameOver'));
     // The room records the end before its last patch goes out; the route reads the store.
-    let f: Fairness = await (await fetch(`${base}/api/games/${id}/fairness`)).json();
+    let f = (await (await fetch(`${base}/api/games/${id}/fairness`)).json()) as Fairness;
     while (f.seed === undefined) {
       await new Promise((r) => setTimeout(r, 50));
-      f = await (await fetch(`${base}/api/games/${id}/fairness`)).json();
+      f = (await (await fetch(`${base}/api/games/${id}/fairness`)).json()) as Fairness;
     }
     const snaps = await Promise.all(snapshots);
 
