@@ -33,6 +33,8 @@ export class WallCommitments {
 /** The answer of `GET /api/games/:id/fairness`. */
 export interface FairnessReport {
   algorithm: WallAlgorithm;
+  /** The table's creator chose the seed (a test or a reproduction): it could compute every wall. */
+  chosenSeed: boolean;
   /** Only once the game has ended. */
   seed?: string;
   hands: HandFairness[];
@@ -42,9 +44,9 @@ export interface FairnessReport {
  * What may be published of a game now: every hand dealt (and, between hands, the next one) with
  * its commitment; salt and wall only for the hands that are over; the seed once the game is over.
  */
-export function fairnessReport(game: Game, seed: string, algorithm: WallAlgorithm): FairnessReport {
+export function fairnessReport(game: Game, seed: string, algorithm: WallAlgorithm, chosenSeed: boolean): FairnessReport {
   const over = game.phase === 'gameOver';
   const hands = game.hands.map((h, i) => handFairness(seed, i, algorithm, h.result !== null || over));
   if (game.phase === 'handEnded') hands.push(handFairness(seed, game.deal + 1, algorithm, false));
-  return over ? { algorithm, seed, hands } : { algorithm, hands };
+  return over ? { algorithm, chosenSeed, seed, hands } : { algorithm, chosenSeed, hands };
 }

@@ -96,7 +96,7 @@ function routes(store: GameStore, metrics: Metrics) {
       const g = store.getGame(ctx.params.id);
       if (!g) return notFound(ctx.params.id);
       const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
-      return Response.json(fairnessReport(game, g.seed, g.wallAlgorithm));
+      return Response.json(fairnessReport(game, g.seed, g.wallAlgorithm, g.options.chosenSeed === true));
     }),
     tenhou6: createEndpoint('/api/games/:id/tenhou6', { method: 'GET' }, async (ctx) => {
       const game = finishedGame(store, ctx.params.id);

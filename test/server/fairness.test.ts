@@ -62,6 +62,7 @@ afterAll(async () => {
 
 interface Fairness {
   algorithm: string;
+  chosenSeed: boolean;
   seed?: string;
   hands: { hand: number; commitment: string; salt?: string; wall?: number[] }[];
 }
@@ -127,6 +128,7 @@ describe('provable fairness (issue 14)', () => {
     const snaps = await Promise.all(snapshots);
 
     expect(f.algorithm).toBe('hmac-sha256-v1');
+    expect(f.chosenSeed).toBe(false);
     expect(f.seed).toMatch(/^[0-9a-f]{64}$/);
     const hands = f.hands.length;
     expect(hands).toBeGreaterThanOrEqual(4);
@@ -192,4 +194,15 @@ describe('provable fairness (issue 14)', () => {
     for (const n of needles) expect(out.includes(n)).toBe(false);
     await Promise.all([...players, spectator].map((r) => r.leave()));
   }, 300_000);
+
+  it('a table whose creator chose the seed says so in its listing and its fairness record (that creator can compute every wall)', async () => {
+    const room = await new Client(url).create<TableState>('table', { seed: 'chosen-1', seat: 0 });
+    const tables = (await (await fetch(`${base}/api/tables`)).json()) as { tables: { id: string; chosenSeed: boolean; wallCommitment: string }[] };
+    const listed = tables.tables.find((t) => t.id === room.roomId)!;
+    const f = (await (await fetch(`${base}/api/games/${room.roomId}/fairness`)).json()) as Fairness;
+    expect(listed.chosenSeed).toBe(true);
+    expect(f).toEqual({ algorithm: 'hmac-sha256-v1', chosenSeed: true, hands: [{ hand: 0, commitment: listed.wallCommitment }] });
+    expect(room.state.wallCommitment).toBe(listed.wallCommitment);
+    await room.leave();
+  });
 });

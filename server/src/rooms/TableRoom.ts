@@ -592,6 +592,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       started: this.state.started,
       finished: game.phase === 'gameOver',
       wallCommitment: this.state.wallCommitment,
+      chosenSeed: this.settings.chosenSeed === true,
     });
   }
 

@@ -50,6 +50,8 @@ export interface TableSettings {
   name: string;
   private: boolean;
   seed: string;
+  /** The creator gave the seed (tests, reproductions): it can compute every wall; listed and reported as such. */
+  chosenSeed: boolean;
   bots: Set<Seat>;
   botName: BotName;
   botDelayMs: number;
@@ -143,6 +145,7 @@ export function parseTableOptions(raw: unknown): TableSettings {
     name: (o.name as string | undefined) ?? rules.name,
     private: o.private === true,
     seed,
+    chosenSeed: o.seed !== undefined,
     bots,
     botName: botName as BotName,
     botDelayMs: integer(o, 'botDelayMs', 300, 60_000),
