@@ -8,6 +8,7 @@ import type { Game } from '@jantaku/shared/game/game';
 import { exportMjai } from '@jantaku/shared/logs/mjai';
 import { serializeTenhou6 } from '@jantaku/shared/logs/tenhou6';
 import { Referee } from '@jantaku/shared/referee/referee';
+import { fairnessReport } from './fairness';
 import { logger } from './log';
 import { Metrics } from './metrics';
 import { recoverTables } from './recovery';
@@ -58,7 +59,7 @@ function finishedGame(store: GameStore, id: string): Game | Response {
   const g = store.getGame(id);
   if (!g) return notFound(id);
   if (g.status !== 'finished') return Response.json({ error: 'NOT_FINISHED', reason: `game ${g.id} is not finished` }, { status: 409 });
-  return Referee.replay({ rules: g.rules, seed: g.seed }, store.commands(g.id)).game;
+  return Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
 }
 
 /** The HTTP routes: health, metrics, the live tables and the game records. */
@@ -83,13 +84,22 @@ function routes(store: GameStore, metrics: Metrics) {
       const result = g.result as { standings?: unknown; faults?: unknown } | null;
       return Response.json({
         ...summary(g),
-        seed: g.seed,
+        // The seed gives every wall of the game: only once it is over (docs/FAIRNESS.md).
+        ...(g.status === 'finished' ? { seed: g.seed } : {}),
+        wallAlgorithm: g.wallAlgorithm,
         seats: g.seats,
         rules: g.rules,
         result,
         standings: result?.standings ?? null,
         faults: result?.faults ?? [],
       });
+    }),
+    // Commitments of every hand; salt and wall of the hands that are over; the seed once the game is.
+    fairness: createEndpoint('/api/games/:id/fairness', { method: 'GET' }, async (ctx) => {
+      const g = store.getGame(ctx.params.id);
+      if (!g) return notFound(ctx.params.id);
+      const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
+      return Response.json(fairnessReport(game, g.seed, g.wallAlgorithm, g.options.chosenSeed === true));
     }),
     tenhou6: createEndpoint('/api/games/:id/tenhou6', { method: 'GET' }, async (ctx) => {
       const game = finishedGame(store, ctx.params.id);
@@ -113,7 +123,7 @@ function routes(store: GameStore, metrics: Metrics) {
 /**
  * Builds the server: the room types `table` (recording every game in a GameStore) and `lobby`,
  * and the HTTP routes `/health`, `/metrics`, `/api/tables`, `/api/games`, `/api/games/:id`,
- * `/api/games/:id/tenhou6` and `/api/games/:id/mjai`. The store is
+ * `/api/games/:id/fairness`, `/api/games/:id/tenhou6` and `/api/games/:id/mjai`. The store is
  * closed (WAL checkpointed) when the server shuts down.
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {

@@ -89,10 +89,11 @@ describe('games recorded in SQLite and served over HTTP', () => {
     const room = CheckedTableRoom.last!;
     expect(room.roomId).toBe(id);
 
-    // While it plays: listed as open, with its full ruleset, seed and seats.
+    // While it plays: listed as open, with its full ruleset and seats; never its seed (issue 14: it gives every wall).
     const open = await getJson(`/api/games/${id}`);
     expect(open.status).toBe(200);
-    expect(open.body).toMatchObject({ id, ruleset: 'tenhou', status: 'open', seed: 'persist-1', standings: null });
+    expect(open.body).toMatchObject({ id, ruleset: 'tenhou', status: 'open', wallAlgorithm: 'hmac-sha256-v1', standings: null });
+    expect(open.body).not.toHaveProperty('seed');
     expect((open.body.rules as { name: string }).name).toBe('tenhou');
     expect(open.body.seats).toEqual([0, 1, 2, 3].map(() => ({ kind: 'bot', bot: 'efficiency' })));
     const health = await getJson('/health');
@@ -118,7 +119,7 @@ describe('games recorded in SQLite and served over HTTP', () => {
     expect(typeof listed!.created).toBe('string');
 
     const one = await getJson(`/api/games/${id}`);
-    expect(one.body).toMatchObject({ id, status: 'finished', standings, faults: room.referee.faults });
+    expect(one.body).toMatchObject({ id, status: 'finished', seed: 'persist-1', standings, faults: room.referee.faults });
     expect((one.body.result as { standings: unknown }).standings).toEqual(standings);
 
     const res = await fetch(`${http}/api/games/${id}/tenhou6`);

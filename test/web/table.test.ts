@@ -221,6 +221,11 @@ describe('web table', () => {
     const log = await fetch(href!);
     expect(log.status).toBe(200);
     expect(await log.json()).toHaveProperty('log');
+    // The walls checked in the page (SubtleCrypto): every hand of the game verified against its commitment.
+    await page.click('#check-walls');
+    await page.waitForSelector('#fairness li');
+    const verdicts = await text(page, `[...document.querySelectorAll('#fairness li')].map((l) => [Number(l.dataset.hand), l.dataset.verdict])`);
+    expect(verdicts).toEqual(game.hands.map((_, i) => [i, 'verified']));
     await screenshot(page, 'final-table');
     expect(errors).toEqual([]);
   }, 300_000);

@@ -4,6 +4,7 @@ import type { SeatState, TableState } from '@jantaku/shared/schema/table';
 import { clockText, readClock } from './clock';
 import { h, replace } from './dom';
 import { backsEl, boardEl, faultsEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
+import { fairnessCheck } from './fairness';
 import { WIND_WORDS } from './labels';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
 import { meldEl, resultEl, standingsEl, type ResultContext } from './result';
@@ -40,6 +41,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let standings: Standing[] | null = null;
   let disconnected = '';
   let tick: ReturnType<typeof setInterval> | null = null;
+  const fairness = fairnessCheck(net, table.id, () => draw());
 
   fetchGameInfo(net, table.id, (g) => {
     info = g;
@@ -239,6 +241,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         { class: 'panel' },
         showEnded && ended ? resultEl(ended.result, ended.ctx) : null,
         state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: `${net.http}/api/games/${encodeURIComponent(table.id)}/tenhou6` }) : null,
+        over ? fairness() : null,
         state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, h('kbd', {}, 'Enter'), over ? ' Close (next hand soon)' : ' Close'),
       ),
     );

@@ -8,6 +8,7 @@ import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee
 import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { cleanText } from '@jantaku/shared/text';
+import { committedHand, WallCommitments } from '../fairness';
 import { events as log } from '../log';
 import type { Metrics } from '../metrics';
 import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
@@ -127,6 +128,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private commentaryTimers = new Set<ReturnType<typeof setTimeout>>();
   /** The first hand's deal events, sent when play begins. */
   private firstDeal: RefereeEvent[] = [];
+  private commitments: WallCommitments | null = null;
 
   override onCreate(options: unknown): void {
     const o = isPlainObject(options) ? options : {};
@@ -450,7 +452,8 @@ export class TableRoom extends Room<{ state: TableState }> {
    */
   private rollback(): void {
     const { rules, seed } = this.settings;
-    this.referee = Referee.replay({ rules, seed }, this.referee.log.slice(0, this.persisted));
+    const { wallAlgorithm } = this.referee.game;
+    this.referee = Referee.replay({ rules, seed, wallAlgorithm }, this.referee.log.slice(0, this.persisted));
     this.seatClock = TableClock.restore(rules.timeControl, this.seatClock.start, this.referee, this.seatClock.inputs.slice(0, this.persistedInputs));
     this.state.hands = this.referee.game.hands.length;
   }
@@ -610,8 +613,16 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   private refresh(): void {
-    this.legal = project(this.state, this.referee.game);
+    const game = this.referee.game;
+    this.commitments ??= new WallCommitments(game.seed, game.wallAlgorithm);
+    const commitment = this.commitments.of(committedHand(game));
+    this.legal = project(this.state, game);
     this.seatClock.project(this.state.seats, Date.now());
+    if (commitment !== this.state.wallCommitment) {
+      // The next hand's commitment goes out with the end of this one: before its deal, in the state and the listing.
+      this.state.wallCommitment = commitment;
+      this.updateListing();
+    }
   }
 
   /**
@@ -671,6 +682,8 @@ export class TableRoom extends Room<{ state: TableState }> {
       hand,
       started: this.state.started,
       finished: game.phase === 'gameOver',
+      wallCommitment: this.state.wallCommitment,
+      chosenSeed: this.settings.chosenSeed === true,
     });
   }
 

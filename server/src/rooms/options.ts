@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ServerError } from '@colyseus/core';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import { tsumogiriBot } from '@jantaku/shared/bots/tsumogiri';
@@ -50,6 +51,8 @@ export interface TableSettings {
   name: string;
   private: boolean;
   seed: string;
+  /** The creator gave the seed (tests, reproductions): it can compute every wall; listed and reported as such. */
+  chosenSeed: boolean;
   bots: Set<Seat>;
   botName: BotName;
   botDelayMs: number;
@@ -176,7 +179,8 @@ export function parseTableOptions(raw: unknown): TableSettings {
   const name = o.name === undefined ? rules.name : tableName('name', o.name);
   if (o.private !== undefined && typeof o.private !== 'boolean') fail('private', 'must be true or false');
   if (o.seed !== undefined && (typeof o.seed !== 'string' || o.seed.length === 0 || o.seed.length > 200)) fail('seed', 'must be a string of 1..200 characters');
-  const seed = (o.seed as string | undefined) ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  // 256 bits from the OS's CSPRNG: the walls are unguessable (docs/FAIRNESS.md). A chosen seed is for tests and reproductions.
+  const seed = (o.seed as string | undefined) ?? randomBytes(32).toString('hex');
   const bots = new Set<Seat>();
   if (typeof o.bots === 'number') {
     if (!Number.isInteger(o.bots) || o.bots < 0 || o.bots > 4) fail('bots', 'must be 0..4 or a list of seats');
@@ -198,6 +202,7 @@ export function parseTableOptions(raw: unknown): TableSettings {
     name,
     private: o.private === true,
     seed,
+    chosenSeed: o.seed !== undefined,
     bots,
     botName: botName as BotName,
     botDelayMs: integer(o, 'botDelayMs', 300, 60_000),

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { parseRuleset, type Ruleset } from '@jantaku/shared/rules/index';
 import type { RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import type { ClockInput } from '@jantaku/shared/referee/time';
+import { WALL_ALGORITHM, WALL_ALGORITHMS, type WallAlgorithm } from '@jantaku/shared/game/shuffle';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
 
 type DB = InstanceType<typeof Database>;
@@ -50,6 +51,8 @@ export interface NewGame {
   /** Validated again (parseRuleset) and stored whole, not just its name. */
   rules: Ruleset;
   seed: string;
+  /** How the seed is shuffled into walls; default the current algorithm. */
+  wallAlgorithm?: WallAlgorithm;
   seats: readonly StoredSeat[];
   /** The table's other settings (time control, private or listed, ...): any JSON. */
   options?: Record<string, unknown>;
@@ -62,6 +65,7 @@ export interface GameRecord {
   created: number;
   rules: Ruleset;
   seed: string;
+  wallAlgorithm: WallAlgorithm;
   seats: StoredSeat[];
   options: Record<string, unknown>;
   status: GameStatus;
@@ -90,6 +94,7 @@ interface GameRow {
   created: number;
   ruleset: string;
   seed: string;
+  wall_algorithm: string;
   seats: string;
   options: string;
   status: GameStatus;
@@ -123,7 +128,7 @@ const DISK_ERROR = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|NOMEM|PROT
 /** What `probe` writes to see whether the disk takes writes. */
 const PROBE_BYTES = 256 * 1024;
 
-const GAME_COLUMNS = `g.id, g.created, g.ruleset, g.seed, g.seats, g.options, g.status, g.finished, g.result,
+const GAME_COLUMNS = `g.id, g.created, g.ruleset, g.seed, g.wall_algorithm, g.seats, g.options, g.status, g.finished, g.result,
   (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands`;
 
 /**
@@ -161,8 +166,8 @@ export class GameStore {
       this.db.close();
       throw e;
     }
-    this.insertGame = this.db.prepare<[string, number, string, string, string, string]>(
-      `INSERT INTO games (id, created, ruleset, seed, seats, options) VALUES (?, ?, ?, ?, ?, ?)`,
+    this.insertGame = this.db.prepare<[string, number, string, string, string, string, string]>(
+      `INSERT INTO games (id, created, ruleset, seed, wall_algorithm, seats, options) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     // One statement: the next seq of an open game (none if it is finished or unknown).
     this.insertCommand = this.db.prepare<[string, number, string], { seq: number }>(
@@ -241,10 +246,12 @@ export class GameStore {
     const rules = parseRuleset(game.rules);
     if (typeof game.seed !== 'string' || game.seed === '') throw new StoreError('a game needs a seed');
     if (!Array.isArray(game.seats) || game.seats.length !== 4) throw new StoreError('a game has four seats');
+    const wallAlgorithm = game.wallAlgorithm ?? WALL_ALGORITHM;
+    if (!WALL_ALGORITHMS.includes(wallAlgorithm)) throw new StoreError(`unknown wall algorithm ${wallAlgorithm}`);
     const id = game.id ?? randomUUID();
     const created = game.created ?? Date.now();
     try {
-      this.write(() => this.insertGame.run(id, created, JSON.stringify(rules), game.seed, JSON.stringify(game.seats), JSON.stringify(game.options ?? {})));
+      this.write(() => this.insertGame.run(id, created, JSON.stringify(rules), game.seed, wallAlgorithm, JSON.stringify(game.seats), JSON.stringify(game.options ?? {})));
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new StoreError(`game ${id} already exists`);
       throw e;
@@ -351,12 +358,17 @@ export class GameStore {
   }
 }
 
+const fail = (message: string): never => {
+  throw new StoreError(message);
+};
+
 function toRecord(r: GameRow): GameRecord {
   return {
     id: r.id,
     created: r.created,
     rules: JSON.parse(r.ruleset) as Ruleset,
     seed: r.seed,
+    wallAlgorithm: WALL_ALGORITHMS.includes(r.wall_algorithm as WallAlgorithm) ? (r.wall_algorithm as WallAlgorithm) : fail(`game ${r.id}: unknown wall algorithm ${r.wall_algorithm}`),
     seats: JSON.parse(r.seats) as StoredSeat[],
     options: JSON.parse(r.options) as Record<string, unknown>,
     status: r.status,

@@ -65,6 +65,15 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 4,
+    name: 'wall algorithm',
+    sql: `
+      -- How the seed became the walls (shared/src/game/shuffle.ts). Games stored before this
+      -- column were dealt by the 32-bit xoshiro128** generator and keep it on every rebuild.
+      ALTER TABLE games ADD COLUMN wall_algorithm TEXT NOT NULL DEFAULT 'xoshiro128-fnv1a';
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -64,7 +64,7 @@ export function recoverGame(store: GameStore, gameId: string): Referee {
     return fail(null, `stored ruleset is invalid: ${(e as Error).message}`);
   }
   const log = parseLog(store.commandRows(gameId), fail);
-  const opts = { rules, seed: record.seed };
+  const opts = { rules, seed: record.seed, wallAlgorithm: record.wallAlgorithm };
   let referee: Referee | null = null;
   try {
     referee = Referee.replay(opts, log);

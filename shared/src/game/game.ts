@@ -6,6 +6,7 @@ import { isPaoYakuman, scoreWin } from '../scoring/score';
 import { chiiOptions, daiminkanTiles, holdsAll, isRun, kuikaeKinds, ponOptions } from './calls';
 import { SeatState } from './seat';
 import { LIVE_DRAWS, ShuffledWall, type WallSource } from './wall';
+import { WALL_ALGORITHM, type WallAlgorithm } from './shuffle';
 import { finalStandings, isGameOver } from './end';
 import { manganTsumoDeltas, notenDeltas, winDeltas } from './payments';
 import { tenpaiWaits, waits } from '../hand/waits';
@@ -21,6 +22,8 @@ export interface GameOptions {
   rules: Ruleset;
   /** Seed of the shuffled walls (one wall per deal, derived from the seed and the deal number). */
   seed?: string;
+  /** How the seed is shuffled into walls (default: the current one; stored games keep theirs). */
+  wallAlgorithm?: WallAlgorithm;
   /** Walls given from outside (replays): the wall of each deal. */
   wallFor?: (deal: number) => WallSource;
   /** Where the first hand starts (replays of a single hand). */
@@ -86,6 +89,7 @@ const refuse = (code: RefusalCode, reason: string): { ok: false; refusal: Refusa
 export class Game {
   readonly rules: Ruleset;
   readonly seed: string;
+  readonly wallAlgorithm: WallAlgorithm;
   round = 0;
   honba = 0;
   riichiSticks = 0;
@@ -128,7 +132,8 @@ export class Game {
   constructor(opts: GameOptions) {
     this.rules = opts.rules;
     this.seed = opts.seed ?? 'jantaku';
-    this.wallFor = opts.wallFor ?? ((deal) => ShuffledWall.fromSeed(this.seed, deal));
+    this.wallAlgorithm = opts.wallAlgorithm ?? WALL_ALGORITHM;
+    this.wallFor = opts.wallFor ?? ((deal) => ShuffledWall.fromSeed(this.seed, deal, this.wallAlgorithm));
     this.endJudge = opts.endJudge;
     this.fullClaimWindows = opts.fullClaimWindows ?? false;
     const start = opts.start ?? { round: 0, honba: 0, riichiSticks: 0, scores: [0, 0, 0, 0].map(() => opts.rules.startPoints) };

@@ -1,6 +1,8 @@
 /**
- * A small seeded PRNG (xoshiro128**, seeded through splitmix32) so that a game is a pure
- * function of its seed: the same seed deals the same walls in Node and in a browser.
+ * A small seeded PRNG (xoshiro128**, seeded through splitmix32 from a 32-bit hash). Its state
+ * is only 32 bits from a string seed: fine for tests and bots, never for a wall a player must
+ * not guess. Walls use it only under the legacy algorithm `xoshiro128-fnv1a` (games stored
+ * before walls moved to `hmac-sha256-v1`, see shuffle.ts), so that those still rebuild.
  */
 export class Rng {
   private s0: number;

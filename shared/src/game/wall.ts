@@ -1,5 +1,5 @@
 import type { TileId } from '../tiles';
-import { Rng } from './rng';
+import { shuffledTiles, WALL_ALGORITHM, type WallAlgorithm } from './shuffle';
 
 /** Live-wall draws available in a hand: 136 - 14 (dead wall) - 52 (deal). Each kan takes one more. */
 export const LIVE_DRAWS = 70;
@@ -32,9 +32,8 @@ export class ShuffledWall implements WallSource {
     this.haipai = [0, 1, 2, 3].map((s) => tiles.slice(s * 13, s * 13 + 13));
   }
 
-  static fromSeed(seed: string, handIndex: number): ShuffledWall {
-    const rng = new Rng(`${seed}/${handIndex}`);
-    return new ShuffledWall(rng.shuffle(Array.from({ length: 136 }, (_, i) => i)));
+  static fromSeed(seed: string, handIndex: number, algorithm: WallAlgorithm = WALL_ALGORITHM): ShuffledWall {
+    return new ShuffledWall(shuffledTiles(seed, handIndex, algorithm));
   }
 
   draw(): TileId {

@@ -117,6 +117,11 @@ export const TableState = schema(
     actions: t.uint32().default(0),
     /** Every non-bot seat has a player: bots start playing. */
     started: t.boolean().default(false),
+    /**
+     * Lowercase hex SHA-256 of `salt:wall` for the hand in play, or between hands for the next one
+     * (docs/FAIRNESS.md): fixed before the hand is dealt; salt and wall are published after it.
+     */
+    wallCommitment: t.string().default(''),
   },
   'Table',
 );

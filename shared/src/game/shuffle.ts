@@ -1,0 +1,101 @@
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { TileId } from '../tiles';
+import { Rng } from './rng';
+
+/**
+ * How a game's seed becomes its walls (docs/FAIRNESS.md). Stored with every game so that a game
+ * recorded by an older version is rebuilt with the generator it was dealt with.
+ * - `hmac-sha256-v1` (new games): a stream of HMAC-SHA-256 blocks keyed by the seed; its state is
+ *   the seed itself (a server seed is 256 random bits), so nothing a player sees narrows it down.
+ * - `xoshiro128-fnv1a` (games stored before the fairness change): a 32-bit FNV-1a hash of
+ *   `seed/hand` seeds xoshiro128**; 2^32 states, which a seated player can search. Replays only.
+ */
+export type WallAlgorithm = 'hmac-sha256-v1' | 'xoshiro128-fnv1a';
+export const WALL_ALGORITHMS: readonly WallAlgorithm[] = ['hmac-sha256-v1', 'xoshiro128-fnv1a'];
+export const WALL_ALGORITHM: WallAlgorithm = 'hmac-sha256-v1';
+export const LEGACY_WALL_ALGORITHM: WallAlgorithm = 'xoshiro128-fnv1a';
+
+/** Anything that yields uniform 32-bit words. */
+interface WordSource {
+  nextU32(): number;
+}
+
+/**
+ * The `hmac-sha256-v1` stream of hand `hand`: block k is HMAC-SHA-256(key = UTF-8 seed,
+ * message = UTF-8 "wall/<hand>/<k>"), read as eight big-endian 32-bit words, k = 0, 1, ...
+ */
+export class HmacStream implements WordSource {
+  private readonly key: Uint8Array;
+  private block = 0;
+  private words = new DataView(new ArrayBuffer(0));
+  private pos = 0;
+
+  constructor(seed: string, private readonly hand: number) {
+    this.key = utf8ToBytes(seed);
+  }
+
+  nextU32(): number {
+    if (this.pos === this.words.byteLength) {
+      const mac = hmac(sha256, this.key, utf8ToBytes(`wall/${this.hand}/${this.block++}`));
+      this.words = new DataView(mac.buffer, mac.byteOffset, mac.byteLength);
+      this.pos = 0;
+    }
+    const w = this.words.getUint32(this.pos);
+    this.pos += 4;
+    return w;
+  }
+}
+
+/** Uniform integer in [0, n) by rejection: words at or above the largest multiple of n are redrawn. */
+export function uniform(src: WordSource, n: number): number {
+  const limit = 0x100000000 - (0x100000000 % n);
+  let x: number;
+  do x = src.nextU32();
+  while (x >= limit);
+  return x % n;
+}
+
+/** Fisher-Yates: for i from 135 down to 1, swap a[i] with a[uniform(i + 1)]. */
+function fisherYates<T>(src: WordSource, a: T[]): T[] {
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = uniform(src, i + 1);
+    const t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+  }
+  return a;
+}
+
+/** The 136 tile ids of hand `hand` (the game's deal number, redeals included) in deal order. */
+export function shuffledTiles(seed: string, hand: number, algorithm: WallAlgorithm = WALL_ALGORITHM): TileId[] {
+  const src = algorithm === 'xoshiro128-fnv1a' ? new Rng(`${seed}/${hand}`) : new HmacStream(seed, hand);
+  return fisherYates(src, Array.from({ length: 136 }, (_, i) => i));
+}
+
+/** The salt of hand `hand`: lowercase hex of HMAC-SHA-256(key = UTF-8 seed, message = UTF-8 "salt/<hand>"). */
+export function handSalt(seed: string, hand: number): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(seed), utf8ToBytes(`salt/${hand}`)));
+}
+
+/** The commitment to a wall: lowercase hex SHA-256 of the UTF-8 text `salt + ":" + wall.join(",")`. */
+export function wallCommitment(salt: string, wall: readonly TileId[]): string {
+  return bytesToHex(sha256(utf8ToBytes(`${salt}:${wall.join(',')}`)));
+}
+
+/** One hand's record for `/api/games/:id/fairness`: the commitment, and once the hand is over its salt and wall. */
+export interface HandFairness {
+  hand: number;
+  commitment: string;
+  salt?: string;
+  wall?: TileId[];
+}
+
+/** Hand `hand`'s commitment, with its salt and wall when `reveal`. */
+export function handFairness(seed: string, hand: number, algorithm: WallAlgorithm, reveal: boolean): HandFairness {
+  const salt = handSalt(seed, hand);
+  const wall = shuffledTiles(seed, hand, algorithm);
+  const commitment = wallCommitment(salt, wall);
+  return reveal ? { hand, commitment, salt, wall } : { hand, commitment };
+}
