@@ -35,6 +35,7 @@ export const tenhou: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'double',
   abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: true },
   // Tenhou lets no hand rob a concealed kan, kokushi included (see docs/RULESETS.md).
@@ -87,6 +88,7 @@ export const wrc2015: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'headBump',
   abortiveDraws: { nineTerminals: false, fourWinds: false, fourKans: false, fourRiichi: false, tripleRon: false },
   kokushiRobsAnkan: false,
@@ -140,6 +142,8 @@ export const ema2012: Ruleset = {
   notenPayment: 3000,
   kuikae: 'allowed',
   tempFuritenEndsOnCall: true,
+  // EMA12-FURITEN-TEMP: "interrupted by a kan, pon or chii"; EMA reads every kan as interrupting, a concealed one too.
+  tempFuritenEndsOnConcealedKan: true,
   multipleRon: 'triple',
   abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: false },
   kokushiRobsAnkan: false,
@@ -190,6 +194,7 @@ export const ema2016: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'triple',
   abortiveDraws: { nineTerminals: false, fourWinds: false, fourKans: false, fourRiichi: false, tripleRon: false },
   kokushiRobsAnkan: false,
@@ -243,6 +248,7 @@ export const russian: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'triple',
   // RUS-CHOMBO-H names kyuushu kyuuhai, so abortive draws exist; the Russian rulebook's set is these four.
   abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: false },
