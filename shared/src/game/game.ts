@@ -489,6 +489,9 @@ export class Game {
     for (const p of s.penaltyTiles) p.live = false;
     s.drawn = null;
     s.kuikae = [];
+    // Temporary furiten lasts until the player's own next discard, after his draw or his own call
+    // (docs/RULESETS.md, "Temporary furiten"); the draw already ended it in the first case.
+    s.furitenTemp = false;
     s.discards.push({ tile, tsumogiri, riichi, called: false });
     this.afterKan = false;
     this.currentHand.steps.push({ type: 'discard', seat, tile, tsumogiri, riichi });
@@ -698,6 +701,8 @@ export class Game {
     this.kanSeats.push(seat);
     this.interrupted = true;
     for (const x of this.seats) x.ippatsu = false;
+    // EMA12-FURITEN-TEMP: under EMA any kan interrupts the go-around, a concealed or added one too.
+    if (this.rules.tempFuritenEndsOnConcealedKan) for (const x of this.seats) x.furitenTemp = false;
     this.currentHand.steps.push({ type: 'call', seat, meld });
     this.emit({ to: 'all', type: 'called', seat, meld });
     this.kanDora(kind === 'ankan');

@@ -6,6 +6,7 @@ import type { Penalty } from './penalty';
 import { prescribedCommand } from './timePrescribed';
 import { entryOf } from './catalogue';
 import { isRuleId, type RuleId } from './ids';
+import { normaliseTiles } from './normalise';
 import { callTiles, choosePenaltyTiles, namedTiles, wronglyExposed } from './penaltyTiles';
 import type { TileId } from '../tiles';
 
@@ -137,7 +138,7 @@ export class Referee {
     if (isRetract(message)) return this.retractRiichi(seat, at);
     const parsed = parseCommand(message);
     if (!parsed.ok) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: parsed.reason } };
-    const command = parsed.command;
+    const command = normaliseTiles(this.game, seat, parsed.command);
     const refusal = this.game.check(seat, command);
     if (!refusal) {
       this.record(seat, command, by, at);

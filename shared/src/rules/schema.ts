@@ -90,10 +90,18 @@ export const RulesetSchema = z
     /** Discarding after a call the called tile, or the other end of a chii's run (suji kuikae). */
     kuikae: z.enum(['allowed', 'forbidden']),
     /**
-     * Temporary furiten also ends when a call interrupts the go-around (EMA12-FURITEN-TEMP);
-     * otherwise only the player's own next draw ends it (Tenhou).
+     * Temporary furiten also ends when another player's call (chii, pon, open kan) interrupts the
+     * go-around (EMA12-FURITEN-TEMP); otherwise it lasts until the player's own next discard, made
+     * after his draw or his own call (Tenhou, WRC 2015, EMA 2016, Russian).
      */
     tempFuritenEndsOnCall: z.boolean(),
+    /**
+     * A concealed or added kan by another player also ends it, as any kan interrupts the
+     * go-around (EMA's reading of EMA12-FURITEN-TEMP). An open kan is a call and follows
+     * `tempFuritenEndsOnCall`. Defaults to false (Tenhou, WRC 2015, EMA 2016, Russian), so a
+     * ruleset written without it keeps the behaviour it had before the field existed.
+     */
+    tempFuritenEndsOnConcealedKan: z.boolean().default(false),
     /** Several players ron the same discard. */
     multipleRon: z.enum(['headBump', 'double', 'triple']),
     abortiveDraws: z.strictObject({

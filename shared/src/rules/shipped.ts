@@ -36,6 +36,7 @@ export const tenhou: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'double',
   abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: true },
   // Tenhou lets no hand rob a concealed kan, kokushi included (see docs/RULESETS.md).
@@ -88,6 +89,7 @@ export const wrc2015: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'headBump',
   abortiveDraws: { nineTerminals: false, fourWinds: false, fourKans: false, fourRiichi: false, tripleRon: false },
   kokushiRobsAnkan: false,
@@ -141,6 +143,8 @@ export const ema2012: Ruleset = {
   notenPayment: 3000,
   kuikae: 'allowed',
   tempFuritenEndsOnCall: true,
+  // EMA12-FURITEN-TEMP: "interrupted by a kan, pon or chii"; EMA reads every kan as interrupting, a concealed one too.
+  tempFuritenEndsOnConcealedKan: true,
   multipleRon: 'triple',
   abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: false },
   kokushiRobsAnkan: false,
@@ -191,6 +195,7 @@ export const ema2016: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'triple',
   abortiveDraws: { nineTerminals: false, fourWinds: false, fourKans: false, fourRiichi: false, tripleRon: false },
   kokushiRobsAnkan: false,
@@ -244,6 +249,7 @@ export const russian: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'triple',
   // RUS-CHOMBO-H names kyuushu kyuuhai, so abortive draws exist; the Russian rulebook's set is these four.
   abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: false },
