@@ -34,6 +34,7 @@ export const majsoul: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'triple',
   abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: false },
   kokushiRobsAnkan: false,

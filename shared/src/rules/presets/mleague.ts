@@ -34,6 +34,7 @@ export const mleague: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'headBump',
   abortiveDraws: { nineTerminals: false, fourWinds: false, fourKans: false, fourRiichi: false, tripleRon: false },
   kokushiRobsAnkan: false,

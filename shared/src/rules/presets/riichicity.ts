@@ -31,6 +31,7 @@ export const riichicity: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   // Triple ron is an abortive draw, so at most two players ron one discard.
   multipleRon: 'double',
   abortiveDraws: { nineTerminals: true, fourWinds: true, fourKans: true, fourRiichi: true, tripleRon: true },

@@ -33,6 +33,7 @@ export const wrc2022: Ruleset = {
   notenPayment: 3000,
   kuikae: 'forbidden',
   tempFuritenEndsOnCall: false,
+  tempFuritenEndsOnConcealedKan: false,
   multipleRon: 'headBump',
   abortiveDraws: { nineTerminals: false, fourWinds: false, fourKans: false, fourRiichi: false, tripleRon: false },
   kokushiRobsAnkan: false,
