@@ -94,10 +94,10 @@ function someCommand(legal: LegalAction[]): Record<string, unknown> | null {
 
 describe('scale-out: two server processes sharing matchmaking through Redis', () => {
   beforeAll(async () => {
-    // CI installs redis-server (.ci/run); without it this test fails rather than skips.
+    // `npm test` installs redis-server first (scripts/system-deps.ts); without it this test fails rather than skips.
     const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
     if (probe.error || probe.status !== 0)
-      throw new Error(`redis-server is not on PATH (${probe.error?.message ?? probe.stderr}): install it (Debian: apt-get install redis-server); the scale-out test starts its own`);
+      throw new Error(`redis-server is not on PATH (${probe.error?.message ?? probe.stderr}): npm test installs it (scripts/system-deps.ts), or: apt-get install redis-server; the scale-out test starts its own`);
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'jantaku-redis-'));
     dirs.push(dir);

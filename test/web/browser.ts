@@ -5,11 +5,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { Server } from '@colyseus/core';
 import { ensureWebBuilt } from '../../web/build';
 import { startServer } from '../server/harness';
+import { CHROMIUM } from '../../scripts/system-deps';
 
-/** Debian's Chromium, headless, with nothing reaching beyond 127.0.0.1. */
+/** Debian's Chromium (where `npm test`'s pretest step installs it), headless, with nothing reaching beyond 127.0.0.1. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
