@@ -521,7 +521,7 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   private refresh(): void {
     this.legal = project(this.state, this.referee.game);
-    this.seatClock.project(this.state.seats, Date.now());
+    this.seatClock.project(this.state.seats, Date.now(), this.state);
   }
 
   /**
