@@ -45,7 +45,9 @@ export interface BotResult {
 
 /** Time to think: `thinkMs`, less when the seat's clock (its `deadline`) runs out sooner, keeping a margin. */
 function budget(table: Table, thinkMs: number): number {
-  const deadline = table.seat === null ? 0 : (table.state.seats[table.seat]?.deadline ?? 0);
+  const mine = table.seat === null ? undefined : table.state.seats[table.seat];
+  // A claim window's time is the table's (`claimDeadline`), for the seats it is offered to.
+  const deadline = mine?.deadline || (mine?.own?.claimOffered ? table.state.claimDeadline : 0) || 0;
   if (!deadline) return thinkMs;
   return Math.max(200, Math.min(thinkMs, deadline - Date.now() - 500));
 }

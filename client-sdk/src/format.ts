@@ -99,6 +99,7 @@ export function describeEvent(e: RefereeEvent, names: (s: number) => string = (s
     case 'doraRevealed':
       return `new dora indicator ${tileToString(e.indicator)}`;
     case 'claimWindow':
+    case 'claimOffered':
       return null;
     case 'handEnded':
       return `— hand over: ${resultText(e.result, names)}; ${deltasText(e.result.deltas, names) || 'no payments'}; scores ${e.scores.join('/')}`;

@@ -15,7 +15,8 @@ import { recoverTables } from './recovery';
 import { TableRoom } from './rooms/TableRoom';
 import { scaleSettings, type ScaleOptions } from './scale';
 import { GameStore, type GameRecord } from './store/index';
-import { webServer } from './web';
+import { maxBodyBytes } from './limits';
+import { webServer, WEB_DIST } from './web';
 
 export { TableRoom } from './rooms/TableRoom';
 
@@ -139,7 +140,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
     routes: routes(store, metrics),
-    transport: new WebSocketTransport({ server: webServer() }),
+    transport: new WebSocketTransport({ server: webServer(WEB_DIST, maxBodyBytes()) }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
     // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.

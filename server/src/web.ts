@@ -2,6 +2,8 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { refuseBody } from './bodyLimit';
+import { DEFAULT_MAX_BODY_BYTES } from './limits';
 
 /**
  * Serves the built web client (`web/dist`, made by `npm run build:web`; `npm start` builds it
@@ -108,14 +110,15 @@ function endsWhole(res: ServerResponse): void {
 
 /**
  * The HTTP server for the WebSocket transport (`new WebSocketTransport({ server: webServer() })`):
- * requests for the app are answered here; every other request (and every upgrade) goes on to
- * Colyseus as usual.
+ * bodies over `maxBodyBytes` are refused (bodyLimit.ts), requests for the app are answered here;
+ * every other request (and every upgrade) goes on to Colyseus as usual.
  */
-export function webServer(root: string = WEB_DIST): Server {
+export function webServer(root: string = WEB_DIST, maxBodyBytes = DEFAULT_MAX_BODY_BYTES): Server {
   const server = createServer();
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
     if (event === 'request') {
+      if (refuseBody(args[0] as IncomingMessage, args[1] as ServerResponse, maxBodyBytes)) return true;
       if (serveWeb(root, args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
       endsWhole(args[1] as ServerResponse);
     }

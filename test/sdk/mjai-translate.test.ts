@@ -271,7 +271,8 @@ describe('each message type', () => {
     const out = tr.translate([
       { to: 'all', type: 'drew', seat: 2, rinshan: false },
       { to: 'all', type: 'discarded', seat: 2, tile: 122, tsumogiri: true, riichi: true },
-      { to: 'all', type: 'claimWindow', tile: 122, from: 2, seats: [1], reason: 'discard' },
+      { to: 'all', type: 'claimWindow', tile: 122, from: 2, reason: 'discard' },
+      { to: 1, type: 'claimOffered', seat: 1, tile: 122 },
     ]);
     expect(out.messages).toEqual([
       { type: 'tsumo', actor: 2, pai: '?' },
@@ -294,7 +295,8 @@ describe('each message type', () => {
     kakan.translate([{ ...start[0] }, { to: 3, type: 'dealt', seat: 3, tiles: [0, 1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15] }, { to: 'all', type: 'called', seat: 1, meld }]);
     const window = kakan.translate([
       { to: 'all', type: 'drew', seat: 1, rinshan: false },
-      { to: 'all', type: 'claimWindow', tile: 123, from: 1, seats: [3], reason: 'chankan' },
+      { to: 'all', type: 'claimWindow', tile: 123, from: 1, reason: 'chankan' },
+      { to: 3, type: 'claimOffered', seat: 3, tile: 123 },
     ]);
     expect(window.messages.at(-1)).toEqual({ type: 'kakan', actor: 1, pai: 'N', consumed: ['N', 'N', 'N'] });
     expect(window.askKind).toBe('claim');

@@ -6,6 +6,7 @@ import { decode, Reflection, type Decoder, type Iterator, type Schema } from '@c
 import { Protocol, PROTOCOL_CODE_MASK } from '@colyseus/shared-types';
 import { pack, unpack } from 'msgpackr';
 import type { Seat } from '@jantaku/shared/game/types';
+import { SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { playSeat } from './fixtures/clientBot';
 import { keyOf, moments, rooms, startServer, tilesIn, until, type TableRoomClient } from './harness';
@@ -60,6 +61,9 @@ function tilesInMessage(payload: unknown): { tile: number; where: string }[] {
   return out;
 }
 
+/** All a claim window's public event may carry. */
+const CLAIM_WINDOW_KEYS = new Set(['to', 'type', 'tile', 'from', 'reason']);
+
 interface Finding {
   frame: number;
   what: string;
@@ -72,9 +76,10 @@ interface Stats {
   events: number;
   stateTiles: number;
   messageTiles: number;
+  windows: number;
 }
 
-const newStats = (): Stats => ({ frames: 0, states: 0, messages: 0, events: 0, stateTiles: 0, messageTiles: 0 });
+const newStats = (): Stats => ({ frames: 0, states: 0, messages: 0, events: 0, stateTiles: 0, messageTiles: 0, windows: 0 });
 
 /** Decodes a client's frames in order, as the SDK does: the JOIN handshake's reflection, full states, patches, messages and replies. */
 class Wire {
@@ -141,6 +146,8 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
       if (!m) return;
       Array.from(s.seats).forEach((seat, k) => {
         if (k !== viewer && seat.own !== undefined) found.push({ frame: i, what: `seat ${k}'s private part` });
+        // A claim clock runs for the offered seats only: a seat's public deadline in a window would name them.
+        if (s.phase === 'claims' && seat.deadline !== 0) found.push({ frame: i, what: `seat ${k}'s public deadline in a claim window` });
       });
       for (const { tile, where } of tilesIn(s)) {
         stats.stateTiles++;
@@ -153,9 +160,15 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
     } else if (f.kind === 'message') {
       stats.messages++;
       if (f.type === 'events') {
-        for (const e of f.payload as { to: string | number }[]) {
+        for (const e of f.payload as { to: string | number; type: string }[]) {
           stats.events++;
           if (e.to !== 'all' && e.to !== viewer) found.push({ frame: i, what: `an event for ${e.to}: ${JSON.stringify(e).slice(0, 80)}` });
+          // A claim window's public part says only that it is open: to whom it is offered is private.
+          if (e.type === 'claimWindow') {
+            stats.windows++;
+            const extra = Object.keys(e).filter((k) => !CLAIM_WINDOW_KEYS.has(k));
+            if (extra.length > 0) found.push({ frame: i, what: `claim window carries ${extra.join(', ')}` });
+          }
         }
       }
       const tiles = tilesInMessage(f.payload);
@@ -178,12 +191,14 @@ function dataFrame(type: string, payload: unknown): Uint8Array {
 }
 
 describe('No leak', () => {
-  it.each([
-    ['tenhou', 'leak-hanchan-1'],
-    ['wrc2015', 'leak-hanchan-2'],
-  ])('over a whole %s hanchan, no frame any of four players or a spectator receives carries a tile it may not know', async (ruleset, seed) => {
+  // Every shipped ruleset (new presets included), and tenhou's `prevent` with a clock, whose claim windows are timed.
+  const cases: [string, string, Record<string, unknown>][] = [
+    ...Object.keys(SHIPPED_RULESETS).map((name, i): [string, string, Record<string, unknown>] => [name, `leak-hanchan-${i + 1}`, {}]),
+    ['tenhou', 'leak-hanchan-timed', { timeControl: 'bank' }],
+  ];
+  it.each(cases)('over a whole %s hanchan (seed %s), no frame any of four players or a spectator receives carries a tile or a claim offer it may not know', async (ruleset, seed, extra) => {
     const started = Date.now();
-    const first = await connect().create<TableState>('table', { ruleset, seed, handPauseMs: 0, seat: 0 });
+    const first = await connect().create<TableState>('table', { ruleset, seed, handPauseMs: 0, seat: 0, ...extra });
     const roomId = first.roomId;
     const players: TableRoomClient[] = [first];
     for (const seat of [1, 2, 3]) players.push(await connect().joinById<TableState>(roomId, { seat }));
@@ -205,6 +220,7 @@ describe('No leak', () => {
     }
     expect(stats.events).toBeGreaterThan(1000);
     expect(stats.messageTiles).toBeGreaterThan(1000);
+    expect(stats.windows).toBeGreaterThan(0);
 
     // The checker has teeth. (1) A forged `events` message dealing seat 0's hand to the spectator, at a real moment.
     const specFrames = frames.get(spectator)!;
@@ -222,11 +238,14 @@ describe('No leak', () => {
     expect(crossed.some((f) => /at events.*tiles/.test(f.what))).toBe(true);
     // (3) Seat 1's bytes read as seat 0's: another seat's private part and hand.
     expect(inspect(frames.get(players[1])!, roomId, 0, newStats()).some((f) => f.what === "seat 1's private part")).toBe(true);
+    // (4) A claim window naming the seats it is offered to, as it went out before issue 14.
+    const named = inspect([...upTo, dataFrame('events', [{ to: 'all', type: 'claimWindow', tile: m.concealed[0][0], from: 0, seats: [1], reason: 'discard' }])], roomId, 4, newStats());
+    expect(named.map((f) => f.what)).toContain('claim window carries seats');
 
     console.log(
       `no leak (${ruleset}): ${game.hands.length} hands, ${rooms.get(roomId)!.state.actions} actions, ${Date.now() - started} ms; ` +
         `${stats.frames} frames (${stats.states} states, ${stats.messages} messages with ${stats.events} events) from 5 clients; ` +
-        `tiles checked: ${stats.stateTiles} in states, ${stats.messageTiles} in messages; forged leaks found: ${forged.length}, crossed: ${crossed.length}`,
+        `tiles checked: ${stats.stateTiles} in states, ${stats.messageTiles} in messages; claim windows: ${stats.windows}; forged leaks found: ${forged.length}, crossed: ${crossed.length}`,
     );
     for (const r of [...players, spectator]) await r.leave();
   });

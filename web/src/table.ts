@@ -113,7 +113,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   function seatParts(s: BoardSeat, state: TableState): SeatParts {
     const i = s.seat;
     const st = state.seats[i] as SeatState & { presence?: string; resigned?: boolean };
-    const clock = readClock(st, info.rules?.timeControl?.kind);
+    // A claim window's time shows on the seats it is offered to: the viewer's own only (who else is asked is private).
+    const claimDeadline = st.own?.claimOffered ? state.claimDeadline : 0;
+    const clock = readClock({ deadline: st.deadline || claimDeadline, bankMs: st.bankMs, timePoints: st.timePoints }, info.rules?.timeControl?.kind);
     const presence = st.presence;
     const mine = i === seat();
     return {

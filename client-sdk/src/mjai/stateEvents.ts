@@ -123,8 +123,8 @@ export class StateEventDeriver {
         expected[from]--;
         this.kakanPending.add(from);
       }
-      const asked = cur.legalActions.length > 0 ? [me] : [];
-      out.push({ to: 'all', type: 'claimWindow', tile: claim.tile, from, seats: asked, reason: chankan ? 'chankan' : 'discard' });
+      out.push({ to: 'all', type: 'claimWindow', tile: claim.tile, from, reason: chankan ? 'chankan' : 'discard' });
+      if (cur.legalActions.length > 0) out.push({ to: me, type: 'claimOffered', seat: me, tile: claim.tile });
     }
     if (called || !discarded) for (const t of newDora) out.push({ to: 'all', type: 'doraRevealed', indicator: t });
     // 5. draws: tiles held beyond what the discards and calls left

@@ -617,7 +617,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.commitments ??= new WallCommitments(game.seed, game.wallAlgorithm);
     const commitment = this.commitments.of(committedHand(game));
     this.legal = project(this.state, game);
-    this.seatClock.project(this.state.seats, Date.now());
+    this.seatClock.project(this.state.seats, Date.now(), this.state);
     if (commitment !== this.state.wallCommitment) {
       // The next hand's commitment goes out with the end of this one: before its deal, in the state and the listing.
       this.state.wallCommitment = commitment;

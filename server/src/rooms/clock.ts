@@ -170,9 +170,11 @@ export class TableClock {
   }
 
   /** Fills the seats' clock fields (`bankMs`, `deadline`, `timePoints`, `resigned`), writing only what changed. */
-  project(seats: readonly SeatState[], now: number): void {
+  project(seats: readonly SeatState[], now: number, table?: { claimDeadline: number }): void {
     const at = Math.max(0, Math.floor(now - this.start));
     const tc = this.clocks.control;
+    // A claim clock runs only for the seats offered the window: shown per seat it would tell who can call.
+    let claimDeadline = 0;
     for (const s of SEATS) {
       const st = seats[s];
       if (!st) continue;
@@ -182,7 +184,7 @@ export class TableClock {
       let deadline = 0;
       if (r && tc.kind !== 'none') {
         if (v.resigned) deadline = this.start + r.since;
-        else if (r.kind === 'claim') deadline = this.start + r.since + tc.claimMs;
+        else if (r.kind === 'claim') claimDeadline = Math.max(claimDeadline, this.start + r.since + tc.claimMs);
         else if (tc.kind === 'bank') {
           deadline = this.start + r.since + tc.baseMs + v.bankMs;
           bank = Math.max(0, v.bankMs - Math.max(0, at - r.since - tc.baseMs));
@@ -193,6 +195,7 @@ export class TableClock {
       if (st.timePoints !== v.handPoints) st.timePoints = v.handPoints;
       if (st.resigned !== v.resigned) st.resigned = v.resigned;
     }
+    if (table && table.claimDeadline !== claimDeadline) table.claimDeadline = claimDeadline;
   }
 
   // ---------------------------------------------------------------- the steps

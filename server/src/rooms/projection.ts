@@ -91,6 +91,7 @@ function fillPrivate(own: PrivateSeatState, view: TableView): void {
   syncNumbers(own.hand, view.hand ?? []);
   set(own, 'drawn', view.drawn ?? -1);
   set(own, 'legalActions', JSON.stringify(view.legalActions));
+  set(own, 'claimOffered', view.phase === 'claims' && view.legalActions.length > 0);
 }
 
 /**

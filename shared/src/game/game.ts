@@ -522,7 +522,11 @@ export class Game {
       if (opts.length || this.fullClaimWindows) this.claim.options.set(seat, [...opts, { type: 'pass' }]);
     }
     if (this.claim.options.size === 0) this.resolveClaims();
-    else this.emit({ to: 'all', type: 'claimWindow', tile, from, seats: [...this.claim.options.keys()], reason: reason === 'discard' ? 'discard' : 'chankan' });
+    else {
+      // Who is asked stays private: under `prevent` only seats that can call are, which would tell their hands.
+      this.emit({ to: 'all', type: 'claimWindow', tile, from, reason: reason === 'discard' ? 'discard' : 'chankan' });
+      for (const seat of this.claim.options.keys()) this.emit({ to: seat, type: 'claimOffered', seat, tile });
+    }
   }
 
   private claimOptions(seat: Seat): LegalAction[] {

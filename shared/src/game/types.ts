@@ -140,7 +140,10 @@ export type GameEvent = { to: Audience } & (
   | { type: 'riichiAccepted'; seat: Seat; scores: number[]; riichiSticks: number }
   | { type: 'called'; seat: Seat; meld: Meld }
   | { type: 'doraRevealed'; indicator: TileId }
-  | { type: 'claimWindow'; tile: TileId; from: Seat; seats: Seat[]; reason: 'discard' | 'chankan' }
+  /** Public: a window is open on `tile`; to whom it is offered is private (`claimOffered`, issue 14). */
+  | { type: 'claimWindow'; tile: TileId; from: Seat; reason: 'discard' | 'chankan' }
+  /** To one seat, right after its `claimWindow`: this seat is asked to answer it. */
+  | { type: 'claimOffered'; seat: Seat; tile: TileId }
   | { type: 'handEnded'; result: HandResult; scores: number[]; uraIndicators: TileId[] }
   | { type: 'gameEnded'; standings: Standing[] }
   /** `mayCall`: a WSOM short hand, dead for winning only (it may still chii, pon and kan). */

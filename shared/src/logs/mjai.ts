@@ -170,6 +170,8 @@ export class MjaiTranslator {
   private reachSent = false;
   /** A kakan or robbable ankan already announced with its chankan window: [seat, kind]. */
   private kanAnnounced: [Seat, TileKind] | null = null;
+  /** The reason of the claim window last opened (its offer follows it). */
+  private windowReason: 'discard' | 'chankan' = 'discard';
 
   constructor(opts: TranslatorOptions) {
     this.viewer = opts.viewer;
@@ -228,6 +230,9 @@ export class MjaiTranslator {
           break;
         case 'claimWindow':
           this.onClaimWindow(e, b);
+          break;
+        case 'claimOffered':
+          this.onClaimOffered(e, b);
           break;
         case 'handEnded': {
           this.flushStart(b.out);
@@ -303,16 +308,19 @@ export class MjaiTranslator {
     if (e.seat === this.viewer && (m.type === 'chii' || m.type === 'pon')) ask(b, 'afterCall');
   }
 
-  private onClaimWindow(e: Extract<GameEvent, { type: 'claimWindow' }>, b: Batch): void {
-    const asked = this.viewer !== 'all' && e.seats.includes(this.viewer);
-    if (e.reason === 'discard') {
+  /** The viewer is asked to answer the window just opened (its `claimWindow` came right before). */
+  private onClaimOffered(e: Extract<GameEvent, { type: 'claimOffered' }>, b: Batch): void {
+    if (this.viewer === 'all' || e.seat !== this.viewer) return;
+    if (this.windowReason === 'discard') {
       // The reply to the discard is the seat's answer; a dora turned with it comes after.
-      if (asked) {
-        b.ask = b.lastDahai >= 0 ? b.lastDahai : b.out.length - 1;
-        b.askKind = 'claim';
-      }
-      return;
-    }
+      b.ask = b.lastDahai >= 0 ? b.lastDahai : b.out.length - 1;
+      b.askKind = 'claim';
+    } else ask(b, 'claim');
+  }
+
+  private onClaimWindow(e: Extract<GameEvent, { type: 'claimWindow' }>, b: Batch): void {
+    this.windowReason = e.reason;
+    if (e.reason === 'discard') return;
     // An added kan (or a concealed one only kokushi may rob) is announced when it may be robbed.
     const kind = kindOf(e.tile);
     const pon = this.melds[e.from].find((x) => x.type === 'pon' && kindOf(x.tiles[0]) === kind);
@@ -321,7 +329,6 @@ export class MjaiTranslator {
     b.out.push(pon
       ? { type: 'kakan', actor: e.from, pai: this.t(e.tile), consumed: pon.tiles.map(this.t) }
       : { type: 'ankan', actor: e.from, consumed: [0, 1, 2, 3].map((c) => this.t(kind * 4 + c)) });
-    if (asked) ask(b, 'claim');
   }
 
   /** start_game (once) and start_kyoku, as soon as the viewer's deal is known. */

@@ -46,6 +46,8 @@ export const PrivateSeatState = schema(
     drawn: t.int16().default(-1),
     /** The seat's legal actions right now, as JSON of `LegalAction[]`. */
     legalActions: t.string().default('[]'),
+    /** The open claim window is offered to this seat and it has not answered yet (private: under `prevent` it tells the hand). */
+    claimOffered: t.boolean().default(false),
     /** The seat token: rejoin with `{ seat, token }` after a drop or a server restart. */
     token: t.string().default(''),
   },
@@ -77,7 +79,7 @@ export const SeatState = schema(
     own: t.ref(PrivateSeatState).view(),
     /** Bank style: ms left in the seat's bank, live while its turn runs (0 for other time controls). */
     bankMs: t.int32().default(0),
-    /** Epoch ms when the running decision's time runs out (bank, claim) or its WSOM turn penalty starts; 0: none. */
+    /** Epoch ms when the seat's running turn decision's time runs out (bank) or its WSOM turn penalty starts; 0: none (claim windows: the table's `claimDeadline`). */
     deadline: t.float64().default(0),
     /** WSOM time penalty points charged to the seat in this hand (WSOM-TIME-TURN + -HAND). */
     timePoints: t.uint16().default(0),
@@ -105,6 +107,8 @@ export const TableState = schema(
     /** The open claim's tile and owner; -1 when no claim is open. */
     claimTile: t.int16().default(-1),
     claimFrom: t.int8().default(-1),
+    /** Epoch ms when the open claim window's time runs out (timed tables); 0: none. Seats' own `deadline` stays 0 for claims. */
+    claimDeadline: t.float64().default(0),
     seats: t.array(SeatState),
     /** The last hand's result as JSON of `HandResult` (only between hands); '' otherwise. */
     lastResult: t.string().default(''),
