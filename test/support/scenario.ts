@@ -1,84 +1,17 @@
-import { parseNotation } from '@jantaku/shared/tiles/index';
-import { Game, type GameOptions } from '@jantaku/shared/game/game';
-import { TileIds } from '@jantaku/shared/game/tileIds';
-import { ScriptedWall } from '@jantaku/shared/game/wall';
-import { makeRuleset, type Ruleset } from '@jantaku/shared/rules/index';
+import type { Game } from '@jantaku/shared/game/game';
+import { position, positionOptions, refereePosition, tileOf, type PositionSpec } from '@jantaku/shared/position';
 import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
-import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
+import type { Referee, Judged, RefereeEvent } from '@jantaku/shared/referee/referee';
 
-/** The tiles of one deal: hands, draws and the dead wall. */
-export interface Deal {
-  /** Each seat's 13 starting tiles in mpsz, e.g. '123m456p789s1122z' (absolute seats; seat 0 deals in East 1). */
-  haipai: [string, string, string, string];
-  /**
-   * Each seat's draws in order (mpsz, one tile per draw, kan replacements included); `*` stands
-   * for one filler tile, so '*****5m' makes 5m the sixth draw. Filler tiles follow when these run out.
-   */
-  draws?: [string, string, string, string];
-  /** Dora indicators (the first one shown at the deal) and ura indicators. */
-  dora?: string;
-  ura?: string;
-}
-
-export interface Scenario extends Deal {
-  rules?: Ruleset | string;
-  start?: { round: number; honba: number; riichiSticks: number; scores: number[] };
-  /** The deals after the first (the last one repeats); without it every deal is the first one again. */
-  next?: Deal[];
-}
-
-/** mpsz with `*` placeholders: a kind list where null is a filler tile. */
-function parseDraws(s: string): ({ kind: number; red: boolean } | null)[] {
-  const out: ({ kind: number; red: boolean } | null)[] = [];
-  for (const part of s.split(/(\*)/)) {
-    if (part === '*') out.push(null);
-    else if (part) out.push(...parseNotation(part));
-  }
-  return out;
-}
-
-function buildWall(rules: Ruleset, d: Deal): ScriptedWall {
-  const ids = new TileIds(rules.redFives);
-  const take = (mpsz: string) => parseNotation(mpsz).map((t) => ids.take(t));
-  const haipai = d.haipai.map((h) => {
-    const tiles = take(h);
-    if (tiles.length !== 13) throw new Error(`a starting hand has 13 tiles, not ${tiles.length}: ${h}`);
-    return tiles;
-  });
-  const draws: (number | null)[][] = (d.draws ?? ['', '', '', '']).map((s) => parseDraws(s).map((t) => (t === null ? null : ids.take(t))));
-  const dora = take(d.dora ?? '');
-  const ura = take(d.ura ?? '');
-  const rest = ids.unused();
-  // Dead wall first (dora then ura, five each), then the placeholders, then the filler draws.
-  while (dora.length < 5) dora.push(rest.shift()!);
-  while (ura.length < 5) ura.push(rest.shift()!);
-  for (const seatDraws of draws) for (let i = 0; i < seatDraws.length; i++) if (seatDraws[i] === null) seatDraws[i] = rest.shift()!;
-  // Filler goes to the seat with the fewest draws so far, so that every seat can play to the end.
-  while (rest.length > 0) {
-    const seat = draws.reduce((best, d, i) => (d.length < draws[best].length ? i : best), 0);
-    draws[seat].push(rest.shift()!);
-  }
-  return new ScriptedWall(haipai, draws as number[][], dora, ura);
-}
-
-/** The options of a game over the scenario's fixed walls (for a Game, a Referee, or Referee.replay). */
-export function scenarioOptions(s: Scenario): GameOptions {
-  const rules = typeof s.rules === 'string' ? makeRuleset(s.rules) : (s.rules ?? makeRuleset('tenhou'));
-  const deals = [s, ...(s.next ?? [])];
-  // Check every deal now, so that a bad spec fails at once.
-  deals.forEach((d) => buildWall(rules, d));
-  return { rules, wallFor: (deal) => buildWall(rules, deals[Math.min(deal, deals.length - 1)]), start: s.start };
-}
-
-/** A game whose wall is written out: the hands and draws a rule test needs, then filler. */
-export function scenario(s: Scenario): Game {
-  return new Game(scenarioOptions(s));
-}
-
-/** A referee over the same fixed walls as `scenario(s)` (under 'penalise', every discard opens a window to all three others). */
-export function refereeScenario(s: Scenario): Referee {
-  return new Referee(scenarioOptions(s));
-}
+/*
+ * Positions are built by the public helper in shared (docs/POSITIONS.md); the tests keep their
+ * older names for it.
+ */
+export { tileOf, tilesOf, type Deal } from '@jantaku/shared/position';
+export type Scenario = PositionSpec;
+export const scenarioOptions = positionOptions;
+export const scenario = position;
+export const refereeScenario = refereePosition;
 
 /** Applies commands in order; throws with the refusal if any is refused. */
 export function play(game: Game, ...steps: [Seat, Command][]): void {
@@ -86,30 +19,6 @@ export function play(game: Game, ...steps: [Seat, Command][]): void {
     const r = game.apply(seat, command);
     if (!r.ok) throw new Error(`seat ${seat} ${command.type} refused: ${r.refusal.code} ${r.refusal.reason}`);
   }
-}
-
-/** The id of a tile of kind `mpsz` in the seat's hand (the drawn tile when it matches). */
-export function tileOf(game: Game, seat: Seat, mpsz: string): number {
-  const { kind, red } = parseNotation(mpsz)[0];
-  const hand = game.seats[seat].hand;
-  const drawn = game.seats[seat].drawn;
-  const match = (t: number) => t >> 2 === kind && (!red || t % 4 === 0);
-  if (drawn !== null && match(drawn)) return drawn;
-  const t = hand.find(match);
-  if (t === undefined) throw new Error(`seat ${seat} holds no ${mpsz}`);
-  return t;
-}
-
-/** The ids of `n` tiles of kind `mpsz` in the seat's hand (for calls). */
-export function tilesOf(game: Game, seat: Seat, mpsz: string): number[] {
-  const out: number[] = [];
-  const hand = [...game.seats[seat].hand];
-  for (const { kind, red } of parseNotation(mpsz)) {
-    const i = hand.findIndex((t) => t >> 2 === kind && (!red || t % 4 === 0) && !out.includes(t));
-    if (i < 0) throw new Error(`seat ${seat} holds no more ${mpsz}`);
-    out.push(hand[i]);
-  }
-  return out;
 }
 
 /** Discard by mpsz; `tsumogiri` discards the drawn tile. */

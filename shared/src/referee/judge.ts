@@ -205,6 +205,12 @@ export function judge(game: Game, seat: Seat, c: Command, refusal: Refusal): Ver
   }
 }
 
+/** The rule a fault judged only at the end of the hand is given under, per rulebook (null: judged at once instead). */
+export function deferredRule(book: Ruleset['rulebook'], fault: 'notenRiichi' | 'badKan'): string | null {
+  if (fault === 'notenRiichi') return book === 'wrc' ? 'WRC-F-RIICHI-NOTEN' : book === 'ema12' ? 'EMA12-CHOMBO-NOTEN-RIICHI' : 'RUS-CHOMBO-C';
+  return book === 'wrc' ? 'WRC-F-RIICHI-BAD-ANKAN' : book === 'ema12' ? 'EMA12-CHOMBO-BAD-ANKAN' : null;
+}
+
 /** The WRC verdict, or EMA12-MINOR (no penalty) under EMA 2012, or a warning under Russian rules. */
 function byBook(book: Ruleset['rulebook'], wrc: Verdict, effect: Effect, why: string): Verdict {
   if (book === 'ema12') return v('EMA12-MINOR', NONE, effect, `minor irregularity, not penalised: ${why}`);

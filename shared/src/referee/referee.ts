@@ -1,7 +1,7 @@
 import { Game, type GameOptions } from '../game/game';
 import type { Command, GameEvent, HandResult, Refusal, Seat } from '../game/types';
 import { parseCommand } from '../protocol/commands';
-import { judge, type Effect, type Verdict } from './judge';
+import { deferredRule, judge, type Effect, type Verdict } from './judge';
 import type { Penalty } from './penalty';
 import { prescribedCommand } from './timePrescribed';
 import { entryOf } from './catalogue';
@@ -130,6 +130,11 @@ export class Referee {
 
   get rules() {
     return this.game.rules;
+  }
+
+  /** Chombos called in the open claim window, given when it closes unless a win cancels them (see queries.ts). */
+  get pendingChombos(): readonly FaultRecord[] {
+    return this.pending;
   }
 
   /** Judges one message from `seat` (anything a client could send). */
@@ -368,7 +373,7 @@ export class Referee {
       this.pending = [];
       // The offender's own win does not stand on an invalid kan in riichi (WRC-F-RIICHI-WHEN-JUDGED).
       for (const w of result.wins) {
-        if (g.seats[w.winner].badKan && book !== 'russian') chombo(w.winner, book === 'wrc' ? 'WRC-F-RIICHI-BAD-ANKAN' : 'EMA12-CHOMBO-BAD-ANKAN', 'a concealed kan in riichi changed the waits');
+        if (g.seats[w.winner].badKan && book !== 'russian') chombo(w.winner, deferredRule(book, 'badKan')!, 'a concealed kan in riichi changed the waits');
       }
     } else if (result.kind === 'draw') {
       // Chombos called in the last window stand at a draw; they were announced when called.
@@ -379,8 +384,8 @@ export class Referee {
       if (exhaustive || book !== 'wrc') {
         for (const seat of [0, 1, 2, 3] as Seat[]) {
           const s = g.seats[seat];
-          if (s.notenRiichi) chombo(seat, book === 'wrc' ? 'WRC-F-RIICHI-NOTEN' : book === 'ema12' ? 'EMA12-CHOMBO-NOTEN-RIICHI' : 'RUS-CHOMBO-C', 'riichi was declared on a hand that was not tenpai');
-          else if (s.badKan && book !== 'russian') chombo(seat, book === 'wrc' ? 'WRC-F-RIICHI-BAD-ANKAN' : 'EMA12-CHOMBO-BAD-ANKAN', 'a concealed kan in riichi changed the waits');
+          if (s.notenRiichi) chombo(seat, deferredRule(book, 'notenRiichi')!, 'riichi was declared on a hand that was not tenpai');
+          else if (s.badKan && book !== 'russian') chombo(seat, deferredRule(book, 'badKan')!, 'a concealed kan in riichi changed the waits');
         }
       }
     }
