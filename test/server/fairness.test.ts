@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Room } from '@colyseus/sdk';
 import type { GameEvent, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { tapFrames } from '../support/frames';
 import { playSeat } from './fixtures/clientBot';
 import { freePort, until } from './harness';
 
@@ -22,10 +23,7 @@ const entry = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 /** Every frame each client's socket delivers, as received. */
-const frames = new WeakMap<object, Uint8Array[]>();
-type Tapped = { onMessageCallback(event: { data: ArrayBuffer }): void };
-const proto = Room.prototype as unknown as Tapped;
-const original = proto.onMessageCallback;
+let tap: ReturnType<typeof tapFrames>;
 
 let child: ChildProcess;
 let out = '';
@@ -34,12 +32,7 @@ let url = '';
 let dataDir = '';
 
 beforeAll(async () => {
-  proto.onMessageCallback = function (this: object, event: { data: ArrayBuffer }) {
-    let list = frames.get(this);
-    if (!list) frames.set(this, (list = []));
-    list.push(new Uint8Array(event.data).slice());
-    original.call(this, event);
-  };
+  tap = tapFrames();
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'jantaku-fairness-'));
   // The most verbose level: whatever any log line could say is in `out`.
@@ -54,7 +47,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
-  proto.onMessageCallback = original;
+  tap.untap();
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
@@ -183,7 +176,7 @@ describe('provable fairness (issue 14)', () => {
     const needles = [f.seed!, ...f.hands.flatMap((h) => [h.salt!, h.wall!.join(',')])];
     let bytes = 0;
     for (const r of [...players, spectator]) {
-      const got = frames.get(r) ?? [];
+      const got = tap.framesOf(r) ?? [];
       expect(got.length).toBeGreaterThan(100);
       const text = Buffer.concat(got).toString('latin1');
       bytes += text.length;

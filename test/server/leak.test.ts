@@ -1,40 +1,30 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
-import { Room, type Client } from '@colyseus/sdk';
+import type { Client } from '@colyseus/sdk';
 import { decode, Reflection, type Decoder, type Iterator, type Schema } from '@colyseus/schema';
 import { Protocol, PROTOCOL_CODE_MASK } from '@colyseus/shared-types';
 import { pack, unpack } from 'msgpackr';
 import type { Seat } from '@jantaku/shared/game/types';
 import { SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { tapFrames } from '../support/frames';
 import { playSeat } from './fixtures/clientBot';
 import { keyOf, moments, rooms, startServer, tilesIn, until, type TableRoomClient } from './harness';
 
-/**
- * Every frame each client's socket delivers, as received (before the SDK decodes it): the
- * checks below decode them on their own, so they see exactly what went over the wire.
- */
-const frames = new WeakMap<object, Uint8Array[]>();
-type Tapped = { onMessageCallback(event: { data: ArrayBuffer }): void };
-const proto = Room.prototype as unknown as Tapped;
-const original = proto.onMessageCallback;
+/** Every frame each client's socket delivers: the checks below decode them on their own. */
+let tap: ReturnType<typeof tapFrames>;
 
 let server: Server;
 let dataDir: string;
 let connect: () => Client;
 
 beforeAll(async () => {
-  proto.onMessageCallback = function (this: object, event: { data: ArrayBuffer }) {
-    let list = frames.get(this);
-    if (!list) frames.set(this, (list = []));
-    list.push(new Uint8Array(event.data).slice());
-    original.call(this, event);
-  };
+  tap = tapFrames();
   ({ server, client: connect, dataDir } = await startServer());
 });
 afterAll(async () => {
-  proto.onMessageCallback = original;
+  tap.untap();
   await server.gracefullyShutdown(false);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -213,7 +203,7 @@ describe('No leak', () => {
     const stats = newStats();
     const clients: [TableRoomClient, Seat | 4][] = [...players.map((r, s): [TableRoomClient, Seat | 4] => [r, s as Seat]), [spectator, 4]];
     for (const [r, viewer] of clients) {
-      const list = frames.get(r)!;
+      const list = tap.framesOf(r)!;
       expect(list.length).toBeGreaterThan(100);
       const findings = inspect(list, roomId, viewer, stats);
       expect(findings.slice(0, 5), `viewer ${viewer}`).toEqual([]);
@@ -223,7 +213,7 @@ describe('No leak', () => {
     expect(stats.windows).toBeGreaterThan(0);
 
     // The checker has teeth. (1) A forged `events` message dealing seat 0's hand to the spectator, at a real moment.
-    const specFrames = frames.get(spectator)!;
+    const specFrames = tap.framesOf(spectator)!;
     const probe = newStats();
     const upTo = specFrames.slice(0, 60);
     const m = moments.get(`${roomId}/${keyOf(lastState(upTo))}`)!;
@@ -232,12 +222,12 @@ describe('No leak', () => {
     const forged = inspect([...upTo, dataFrame('events', [{ to: 'all', type: 'dealt', seat: 0, tiles: m.concealed[0] }])], roomId, 4, probe);
     expect(forged.map((f) => f.what)).toEqual(expect.arrayContaining(hidden.map((t) => expect.stringContaining(`tile ${t} at events`))));
     // (2) Seat 0's real bytes, had they gone to the spectator: its hand in every state, and its private events.
-    const crossed = inspect(frames.get(players[0])!, roomId, 4, newStats());
+    const crossed = inspect(tap.framesOf(players[0])!, roomId, 4, newStats());
     expect(crossed.some((f) => f.what === "seat 0's private part")).toBe(true);
     expect(crossed.some((f) => /own\.hand/.test(f.what))).toBe(true);
     expect(crossed.some((f) => /at events.*tiles/.test(f.what))).toBe(true);
     // (3) Seat 1's bytes read as seat 0's: another seat's private part and hand.
-    expect(inspect(frames.get(players[1])!, roomId, 0, newStats()).some((f) => f.what === "seat 1's private part")).toBe(true);
+    expect(inspect(tap.framesOf(players[1])!, roomId, 0, newStats()).some((f) => f.what === "seat 1's private part")).toBe(true);
     // (4) A claim window naming the seats it is offered to, as it went out before issue 14.
     const named = inspect([...upTo, dataFrame('events', [{ to: 'all', type: 'claimWindow', tile: m.concealed[0][0], from: 0, seats: [1], reason: 'discard' }])], roomId, 4, newStats());
     expect(named.map((f) => f.what)).toContain('claim window carries seats');
