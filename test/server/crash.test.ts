@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client, type Room } from '@colyseus/sdk';
 import type { Seat } from '@jantaku/shared/game/types';
@@ -14,9 +13,9 @@ import { DB_FILE } from '../../server/src/index';
 import { GameStore } from '../../server/src/store/index';
 import { botPlay } from './fixtures/botPlay';
 import { playSeat } from './fixtures/clientBot';
+import { spawnServer } from '../support/serverProcess';
 import { freePort, SEATS } from './harness';
 
-const entry = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url));
 const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
@@ -24,23 +23,10 @@ afterAll(() => {
 
 /** `npm start`'s server in a child process, ready once /health answers. */
 async function startChild(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, PORT: String(port), JANTAKU_DATA_DIR: dir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}/health`);
-      if (r.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = spawnServer(port, dir);
+  children.push(server.child);
+  await server.healthy(30_000);
+  return server.child;
 }
 
 const until = async (what: string, ok: () => boolean, ms = 30_000) => {

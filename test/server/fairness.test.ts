@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, Room } from '@colyseus/sdk';
 import type { GameEvent, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tapFrames } from '../support/frames';
 import { playSeat } from './fixtures/clientBot';
+import { spawnServer, type ServerProcess } from '../support/serverProcess';
 import { freePort, until } from './harness';
 
 /**
@@ -19,14 +18,14 @@ import { freePort, until } from './harness';
  * what the seats were dealt and drew; and no seed or salt of an unfinished hand is in any frame a
  * client receives, any HTTP answer during the game, or any log line.
  */
-const entry = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url));
 const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
 
 /** Every frame each client's socket delivers, as received. */
 let tap: ReturnType<typeof tapFrames>;
 
-let child: ChildProcess;
-let out = '';
+let server: ServerProcess;
+/** Whatever the server wrote, logs and errors. */
+const out = () => server.stdout() + server.stderr();
 let base = '';
 let url = '';
 let dataDir = '';
@@ -36,20 +35,15 @@ beforeAll(async () => {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'jantaku-fairness-'));
   // The most verbose level: whatever any log line could say is in `out`.
-  child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, PORT: String(port), JANTAKU_DATA_DIR: dataDir, LOG_LEVEL: 'trace' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  await until('the server to listen', () => out.includes('listening'), 60_000);
+  server = spawnServer(port, dataDir, { LOG_LEVEL: 'trace' });
+  await server.healthy();
   url = `ws://127.0.0.1:${port}`;
   base = `http://127.0.0.1:${port}`;
 });
 afterAll(async () => {
   tap.untap();
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  server.child.kill('SIGTERM');
+  await server.exited;
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -183,8 +177,8 @@ describe('provable fairness (issue 14)', () => {
       for (const n of needles) expect(text.includes(n)).toBe(false);
     }
     expect(bytes).toBeGreaterThan(10_000);
-    expect(out.split('\n').length).toBeGreaterThan(hands);
-    for (const n of needles) expect(out.includes(n)).toBe(false);
+    expect(out().split('\n').length).toBeGreaterThan(hands);
+    for (const n of needles) expect(out().includes(n)).toBe(false);
     await Promise.all([...players, spectator].map((r) => r.leave()));
   }, 300_000);
 

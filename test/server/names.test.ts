@@ -8,11 +8,11 @@ import { Client } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { cleanName, cleanText, printable } from '@jantaku/shared/text';
 import { watchMain } from '../../client-sdk/src/cli/watch';
+import { spawnServer } from '../support/serverProcess';
 import { freePort, serveDuringFile, until } from './harness';
 import { TableRoom } from '../../server/src/rooms/TableRoom';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const entry = join(root, 'server/src/index.ts');
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterAll(() => {
@@ -66,15 +66,10 @@ async function startChild(): Promise<{ url: string; logs: () => string }> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'jantaku-names-'));
   dirs.push(dir);
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, PORT: String(port), JANTAKU_DATA_DIR: dir, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  let logs = '';
-  child.stdout!.on('data', (d) => (logs += d));
-  await until('the server to listen', () => logs.includes('"event":"listening"'), 30_000);
-  return { url: `ws://127.0.0.1:${port}`, logs: () => logs };
+  const server = spawnServer(port, dir, { LOG_LEVEL: 'info' });
+  children.push(server.child);
+  await server.healthy();
+  return { url: `ws://127.0.0.1:${port}`, logs: server.stdout };
 }
 
 /** jantaku-watch as a user runs it; its stdout as bytes. */

@@ -1,14 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Client } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { spawnServer, type ServerProcess } from '../support/serverProcess';
 import { freePort, until } from './harness';
 
-const entry = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url));
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 afterAll(() => {
@@ -16,28 +15,11 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-/** `npm start`'s server in a child process; `ready` once /health answers. */
-function startChild(port: number, dir: string): { child: ChildProcess; stderr: () => string; exited: Promise<number | null>; ready: () => Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, PORT: String(port), JANTAKU_DATA_DIR: dir, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = async () => {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
-  return { child, stderr: () => stderr, exited, ready };
+/** `npm start`'s server in a child process, its logs off. */
+function startChild(port: number, dir: string): ServerProcess {
+  const server = spawnServer(port, dir, { LOG_LEVEL: 'silent' });
+  children.push(server.child);
+  return server;
 }
 
 const tempDir = () => {
@@ -50,7 +32,7 @@ describe('starting the server', () => {
   it('a port already in use: the second server ends with exit 1 and one line; the first goes on serving', async () => {
     const port = await freePort();
     const first = startChild(port, tempDir());
-    await first.ready();
+    await first.healthy();
     const second = startChild(port, tempDir());
     expect(await second.exited).toBe(1);
     expect(second.stderr()).toBe(`jantaku: cannot listen on port ${port}: the port is already in use\n`);
@@ -64,7 +46,7 @@ describe('starting the server', () => {
     const dir = tempDir();
     const url = `ws://127.0.0.1:${port}`;
     const before = startChild(port, dir);
-    await before.ready();
+    await before.healthy();
     const first = await new Client(url).create<TableState>('table', { seat: 0, playerName: 'Ann', bots: 2, botDelayMs: 60_000 });
     const second = await new Client(url).joinById<TableState>(first.roomId, { seat: 1, name: 'Bo' });
     first.onMessage('*', () => {});
@@ -75,7 +57,7 @@ describe('starting the server', () => {
     await before.exited;
 
     const after = startChild(port, dir);
-    await after.ready();
+    await after.healthy();
     const watcher = await new Client(url).joinById<TableState>(first.roomId, { spectator: true });
     watcher.onMessage('*', () => {});
     const presence = () => Array.from(watcher.state.seats ?? [], (s) => s.presence);
