@@ -105,27 +105,25 @@ export function forbiddenPath(v: unknown, path = '', depth = 0): { field: string
   return null;
 }
 
-/** A player's name from the join options, cleaned; throws a ServerError (400, `BAD_NAME: …`) if it is refused. */
-export function playerName(raw: unknown): string {
-  if (typeof raw !== 'string') throw new ServerError(400, 'BAD_NAME: name must be a string');
+/** `raw` cleaned to at most `max` grapheme clusters, or `refuse(reason)`. */
+function cleaned(raw: unknown, max: number, refuse: (reason: string) => never): string {
+  if (typeof raw !== 'string') refuse('must be a string');
   try {
-    return cleanName(raw, MAX_PLAYER_NAME);
+    return cleanName(raw, max);
   } catch (e) {
-    if (e instanceof TextError) throw new ServerError(400, `BAD_NAME: name ${e.message}`);
+    if (e instanceof TextError) refuse(e.message);
     throw e;
   }
 }
 
+/** A player's name from the join options, cleaned; throws a ServerError (400, `BAD_NAME: …`) if it is refused. */
+export const playerName = (raw: unknown): string =>
+  cleaned(raw, MAX_PLAYER_NAME, (reason) => {
+    throw new ServerError(400, `BAD_NAME: name ${reason}`);
+  });
+
 /** A table's name (or a custom ruleset's), cleaned, or the option refused. */
-function tableName(field: string, raw: unknown): string {
-  if (typeof raw !== 'string') fail(field, 'must be a string');
-  try {
-    return cleanName(raw, MAX_TABLE_NAME);
-  } catch (e) {
-    if (e instanceof TextError) fail(field, e.message);
-    throw e;
-  }
-}
+const tableName = (field: string, raw: unknown): string => cleaned(raw, MAX_TABLE_NAME, (reason) => fail(field, reason));
 
 export const isSeat = (v: unknown): v is Seat => Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 3;
 
