@@ -2,7 +2,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { toJantakuError } from './errors';
 import { Table, type Role, type TableRoom } from './table';
-import type { ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing } from './types';
+import type { ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
 
 /** The Colyseus room name of a table, and of the lobby. */
 export const TABLE_ROOM = 'table';
@@ -13,8 +13,9 @@ class WiringClient extends Client {
   constructor(
     url: string,
     private readonly onRoom: (room: TableRoom) => void,
+    headers: Record<string, string> = {},
   ) {
-    super(url);
+    super(url, { headers });
   }
 
   protected override createRoom<T>(roomName: string, rootSchema?: never): Room<any, T> {
@@ -44,11 +45,13 @@ export class JantakuClient {
   readonly url: string;
   private readonly reconnect: Required<ReconnectOptions> | false;
   private readonly requestTimeoutMs: number;
+  private readonly headers: Record<string, string>;
 
   constructor(url: string, options: ConnectOptions = {}) {
     this.url = url.replace(/\/+$/, '');
     this.reconnect = options.reconnect === false ? false : { ...DEFAULT_RECONNECT, ...defined(options.reconnect ?? {}) };
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.headers = { ...options.headers };
   }
 
   /** The server's HTTP base (ws → http, wss → https). */
@@ -132,17 +135,21 @@ export class JantakuClient {
     return this.open(tableId, 'player', (c) => c.joinById<TableState>(tableId, defined(options)));
   }
 
-  /** Watches a table: public state and events only. */
-  spectate(tableId: string): Promise<Table> {
-    return this.open(tableId, 'spectator', (c) => c.joinById<TableState>(tableId, { spectator: true }));
+  /** Watches a table: public state and events only (a private table: with its invite `code`). */
+  async spectate(tableId: string, options: WatchOptions = {}): Promise<Table> {
+    const table = await this.open(tableId, 'spectator', (c) => c.joinById<TableState>(tableId, defined({ spectator: true, code: options.code })));
+    table.invite ??= options.code ?? null;
+    return table;
   }
 
   /**
    * Commentates a table (where it has a commentator view): public state, and every event — each
    * seat's hand included — after the table's delay, as `event` and `commentary`.
    */
-  commentate(tableId: string): Promise<Table> {
-    return this.open(tableId, 'commentator', (c) => c.joinById<TableState>(tableId, { commentator: true }));
+  async commentate(tableId: string, options: WatchOptions = {}): Promise<Table> {
+    const table = await this.open(tableId, 'commentator', (c) => c.joinById<TableState>(tableId, defined({ commentator: true, code: options.code })));
+    table.invite ??= options.code ?? null;
+    return table;
   }
 
   /** Takes a seat back with its token (after a drop, a restart, or from another process). */
@@ -161,7 +168,7 @@ export class JantakuClient {
       requestTimeoutMs: this.requestTimeoutMs,
       rejoin: (t) => this.rejoinRoom(t),
     });
-    const client = new WiringClient(this.url, (room) => table.attach(room));
+    const client = new WiringClient(this.url, (room) => table.attach(room), this.headers);
     try {
       await firstState(await how(client));
     } catch (e) {
@@ -173,9 +180,9 @@ export class JantakuClient {
 
   /** A new room for a table whose connection is lost: its seat with the token, or a spectator's place. */
   private async rejoinRoom(table: Table): Promise<TableRoom> {
-    const client = new WiringClient(this.url, (room) => table.attach(room));
+    const client = new WiringClient(this.url, (room) => table.attach(room), this.headers);
     const options: Record<string, unknown> =
-      table.role === 'player' ? defined({ seat: table.seat ?? undefined, token: table.token ?? undefined }) : { [table.role]: true };
+      table.role === 'player' ? defined({ seat: table.seat ?? undefined, token: table.token ?? undefined }) : defined({ [table.role]: true, code: table.invite ?? undefined });
     const room = await client.joinById<TableState>(table.id, options);
     await firstState(room);
     return room as TableRoom;

@@ -39,6 +39,8 @@ export class Table {
   seat: Seat | null = null;
   /** The seat token the server sent (keep it to take the seat back later); null until then. */
   token: string | null = null;
+  /** A private table's invite code (sent to its players; given by whoever watches with it): pass it on to invite someone. */
+  invite: string | null = null;
   /** 'player' (a seat), 'spectator' (public state and events) or 'commentator' (every event, delayed). */
   readonly role: Role;
   private currentRoom: TableRoom;
@@ -73,10 +75,11 @@ export class Table {
       room.reconnection.maxDelay = this.init.reconnect.maxDelayMs;
     } else room.reconnection.enabled = false;
     room.onStateChange((state) => this.onState(state));
-    room.onMessage('seat', (m: { seat?: unknown; token?: unknown }) => {
+    room.onMessage('seat', (m: { seat?: unknown; token?: unknown; invite?: unknown }) => {
       if (!isSeat(m?.seat)) return;
       this.seat = m.seat;
       if (typeof m.token === 'string') this.token = m.token;
+      if (typeof m.invite === 'string') this.invite = m.invite;
       const seat = { seat: m.seat, token: this.token ?? '' };
       this.emitLater(() => this.events.emit('seat', seat));
     });

@@ -43,6 +43,13 @@ export interface CreateOptions {
 export interface SeatOptions {
   seat?: Seat;
   name?: string;
+  /** A private table's invite code (the `invite` of a seated player's Table). */
+  code?: string;
+}
+
+/** Watching (as a spectator or a commentator): a private table's invite code. */
+export interface WatchOptions {
+  code?: string;
 }
 
 /** Creating: the table's options and the creator's own place (a seat, or `spectator: true`) and name. */
@@ -74,6 +81,8 @@ export interface ConnectOptions {
   reconnect?: ReconnectOptions | false;
   /** How long an action waits for the server's answer, ms. Default 10000. */
   requestTimeoutMs?: number;
+  /** HTTP headers sent with every matchmaking request (e.g. a proxy's, or an Authorization header). */
+  headers?: Record<string, string>;
 }
 
 /** Who is at a seat: nobody yet, a connected player, a dropped one (the seat waits), one gone for good (played out), a bot. */

@@ -8,14 +8,18 @@ import type { Game } from '@jantaku/shared/game/game';
 import { exportMjai } from '@jantaku/shared/logs/mjai';
 import { serializeTenhou6 } from '@jantaku/shared/logs/tenhou6';
 import { Referee } from '@jantaku/shared/referee/referee';
-import { fairnessReport } from './fairness';
+import { LRUCache } from 'lru-cache';
+import { isInviteCode } from './rooms/admission';
+import { fairnessReport, type FairnessReport } from './fairness';
 import { logger } from './log';
 import { Metrics } from './metrics';
 import { recoverTables } from './recovery';
 import { TableRoom } from './rooms/TableRoom';
 import { scaleSettings, type ScaleOptions } from './scale';
 import { GameStore, type GameRecord } from './store/index';
-import { maxBodyBytes } from './limits';
+import { limitsFromEnv, type Limits } from './limits';
+import { TableQuota } from './quota';
+import { startRetention } from './retention';
 import { webServer, WEB_DIST } from './web';
 
 export { TableRoom } from './rooms/TableRoom';
@@ -37,6 +41,8 @@ export interface ServerOptions {
   store?: GameStore;
   /** Several processes as one through Redis (default: env REDIS_URL, PUBLIC_ADDRESS); see scale.ts. */
   scale?: ScaleOptions;
+  /** Limits on abuse, over those of the environment (limits.ts). */
+  limits?: Partial<Limits>;
 }
 
 /** A game as `/api/games` lists it. */
@@ -55,13 +61,40 @@ function summary(g: GameRecord) {
 
 const notFound = (id: string) => Response.json({ error: 'NOT_FOUND', reason: `no game ${id}` }, { status: 404 });
 
-/** A finished game rebuilt from its log, or the error response (404, 409 while it is not finished). */
-function finishedGame(store: GameStore, id: string): Game | Response {
+const isPrivate = (g: GameRecord): boolean => g.options.private === true;
+
+/**
+ * The game `id` if this request may see it: a private table's game only with its invite code
+ * (`?code=`), and otherwise answered as if it did not exist.
+ */
+function visibleGame(store: GameStore, id: string, request: Request | undefined): GameRecord | Response {
   const g = store.getGame(id);
   if (!g) return notFound(id);
-  if (g.status !== 'finished') return Response.json({ error: 'NOT_FINISHED', reason: `game ${g.id} is not finished` }, { status: 409 });
-  return Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
+  if (isPrivate(g)) {
+    const code = request ? new URL(request.url).searchParams.get('code') : null;
+    const invite = g.options.inviteCode;
+    if (typeof invite !== 'string' || !isInviteCode(invite, code)) return notFound(id);
+  }
+  return g;
 }
+
+/** Rebuilt finished games, the few last asked for: a game over never changes. */
+const finishedGames = new LRUCache<string, Game>({ max: 16 });
+
+/** A finished game rebuilt from its log, or the error response (404, 409 while it is not finished). */
+function finishedGame(store: GameStore, id: string, request: Request | undefined): Game | Response {
+  const g = visibleGame(store, id, request);
+  if (g instanceof Response) return g;
+  if (g.status !== 'finished') return Response.json({ error: 'NOT_FINISHED', reason: `game ${g.id} is not finished` }, { status: 409 });
+  const cached = finishedGames.get(g.id);
+  if (cached) return cached;
+  const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
+  finishedGames.set(g.id, game);
+  return game;
+}
+
+/** Fairness reports by game and number of commands: a report changes only with the game's log. */
+const fairnessReports = new LRUCache<string, FairnessReport>({ max: 256 });
 
 /** The HTTP routes: health, metrics, the live tables and the game records. */
 function routes(store: GameStore, metrics: Metrics) {
@@ -76,12 +109,13 @@ function routes(store: GameStore, metrics: Metrics) {
     metrics: createEndpoint('/metrics', { method: 'GET' }, async () => {
       return new Response(await metrics.text(), { headers: { 'content-type': metrics.contentType } });
     }),
+    // Private tables' games are never listed.
     games: createEndpoint('/api/games', { method: 'GET' }, async () => {
-      return Response.json({ games: store.listGames().map(summary) });
+      return Response.json({ games: store.listGames().filter((g) => !isPrivate(g)).map(summary) });
     }),
     game: createEndpoint('/api/games/:id', { method: 'GET' }, async (ctx) => {
-      const g = store.getGame(ctx.params.id);
-      if (!g) return notFound(ctx.params.id);
+      const g = visibleGame(store, ctx.params.id, ctx.request);
+      if (g instanceof Response) return g;
       const result = g.result as { standings?: unknown; faults?: unknown } | null;
       return Response.json({
         ...summary(g),
@@ -97,19 +131,25 @@ function routes(store: GameStore, metrics: Metrics) {
     }),
     // Commitments of every hand; salt and wall of the hands that are over; the seed once the game is.
     fairness: createEndpoint('/api/games/:id/fairness', { method: 'GET' }, async (ctx) => {
-      const g = store.getGame(ctx.params.id);
-      if (!g) return notFound(ctx.params.id);
-      const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
-      return Response.json(fairnessReport(game, g.seed, g.wallAlgorithm, g.options.chosenSeed === true));
+      const g = visibleGame(store, ctx.params.id, ctx.request);
+      if (g instanceof Response) return g;
+      const key = `${g.id}:${g.commands}:${g.status}`;
+      let report = fairnessReports.get(key);
+      if (!report) {
+        const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
+        report = fairnessReport(game, g.seed, g.wallAlgorithm, g.options.chosenSeed === true);
+        fairnessReports.set(key, report);
+      }
+      return Response.json(report);
     }),
     tenhou6: createEndpoint('/api/games/:id/tenhou6', { method: 'GET' }, async (ctx) => {
-      const game = finishedGame(store, ctx.params.id);
+      const game = finishedGame(store, ctx.params.id, ctx.request);
       if (game instanceof Response) return game;
       return new Response(serializeTenhou6(exportTenhou6(game)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
     }),
     // The finished game as an mjai log (JSON lines, full information), for mjai tools.
     mjai: createEndpoint('/api/games/:id/mjai', { method: 'GET' }, async (ctx) => {
-      const game = finishedGame(store, ctx.params.id);
+      const game = finishedGame(store, ctx.params.id, ctx.request);
       if (game instanceof Response) return game;
       return new Response(exportMjai(game), { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
     }),
@@ -128,26 +168,32 @@ function routes(store: GameStore, metrics: Metrics) {
  * closed (WAL checkpointed) when the server shuts down.
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {
+  const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
   const store = opts.store ?? new GameStore({ path: join(opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data', DB_FILE) });
   // The room class registered here records into this server's store.
   const Base = opts.room ?? TableRoom;
   const Room = class extends Base {};
   Room.store = store;
   // One registry per server; its rooms feed the counters (TableRoom reads its class's `metrics`).
-  const metrics = new Metrics();
+  const metrics = new Metrics({ limits });
   Room.metrics = metrics;
+  Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
     routes: routes(store, metrics),
-    transport: new WebSocketTransport({ server: webServer(WEB_DIST, maxBodyBytes()) }),
+    transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits) }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
     // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.
     ...scaleSettings(opts.scale),
   });
+  const stopRetention = startRetention(store, limits.retentionDays, metrics);
   // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.
-  server.onShutdown(() => store.close());
+  server.onShutdown(() => {
+    stopRetention();
+    store.close();
+  });
   return Object.assign(server, { store });
 }
 

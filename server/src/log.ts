@@ -148,6 +148,9 @@ export function tableEvents(log: Logger = logger) {
     storeRecovered(id: string): void {
       event('info', 'storeRecovered', id, {}, 'the store takes writes again, the table goes on');
     },
+    gamesPurged(count: number, retentionDays: number): void {
+      event('info', 'gamesPurged', '(retention)', { count, retentionDays }, 'finished games past their retention deleted');
+    },
   };
 }
 

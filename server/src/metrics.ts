@@ -1,5 +1,10 @@
 import { matchMaker, type Room } from '@colyseus/core';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { DEFAULT_LIMITS, type Limits } from './limits';
+import { MIN_COMMENTATOR_DELAY_MS } from './rooms/commentary';
+import { DEFAULT_CLOSE_EMPTY_SECONDS } from './rooms/options';
+import { MessageBudget } from './rooms/rateLimit';
+import { MAX_ACTION_BYTES } from './rooms/TableRoom';
 
 /**
  * Prometheus metrics of one server (`GET /metrics`). Each `Metrics` has its own Registry, not
@@ -53,7 +58,20 @@ export interface MetricsOptions {
   tables?: () => TableSnapshot[] | Promise<TableSnapshot[]>;
   /** prom-client's process metrics: CPU, memory, event-loop lag, GC… (default true). */
   defaultMetrics?: boolean;
+  /** The server's limits, reported as `jantaku_limit` (default: the defaults). */
+  limits?: Limits;
 }
+
+/** Limits fixed in the code, reported beside the configurable ones. */
+const FIXED_LIMITS = {
+  maxActionBytes: MAX_ACTION_BYTES,
+  /** Largest websocket frame (ws-transport's maxPayload). */
+  maxFrameBytes: 4096,
+  minCommentatorDelayMs: MIN_COMMENTATOR_DELAY_MS,
+  closeEmptySecondsDefault: DEFAULT_CLOSE_EMPTY_SECONDS,
+  messageBurst: new MessageBudget().burst,
+  messagesPerSecond: new MessageBudget().perSecond,
+};
 
 export class Metrics {
   readonly registry = new Registry();
@@ -61,6 +79,8 @@ export class Metrics {
   private readonly faults: Counter<'rule'>;
   private readonly games: Counter;
   private readonly actions: Histogram;
+  private readonly refusals: Counter<'limit'>;
+  private readonly purged: Counter;
   private readonly source: () => Promise<TableSnapshot[]>;
   private scrape: Promise<TableSnapshot[]> | null = null;
 
@@ -108,7 +128,22 @@ export class Metrics {
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers,
     });
+    const limit = new Gauge({ name: 'jantaku_limit', help: 'Each limit on abuse (0: none), configured (limits.ts) or fixed', labelNames: ['limit'], registers });
+    for (const [name, value] of Object.entries({ ...(opts.limits ?? DEFAULT_LIMITS), ...FIXED_LIMITS })) limit.set({ limit: name }, Number(value));
+    this.refusals = new Counter({ name: 'jantaku_limit_refusals_total', help: 'Requests refused by a limit, by limit', labelNames: ['limit'], registers });
+    for (const l of ['tablesPerAddress', 'createsPerMinute']) this.refusals.inc({ limit: l }, 0);
+    this.purged = new Counter({ name: 'jantaku_games_purged_total', help: 'Finished games deleted by the retention setting', registers });
     if (opts.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A request refused by `limit`. */
+  limitRefused(limit: string): void {
+    this.refusals.inc({ limit });
+  }
+
+  /** `n` finished games deleted by the retention setting. */
+  gamesPurged(n: number): void {
+    this.purged.inc(n);
   }
 
   /** One action request judged. */

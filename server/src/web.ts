@@ -2,8 +2,9 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pinAddress } from './address';
 import { refuseBody } from './bodyLimit';
-import { DEFAULT_MAX_BODY_BYTES } from './limits';
+import { DEFAULT_LIMITS, type Limits } from './limits';
 
 /**
  * Serves the built web client (`web/dist`, made by `npm run build:web`; `npm start` builds it
@@ -110,15 +111,17 @@ function endsWhole(res: ServerResponse): void {
 
 /**
  * The HTTP server for the WebSocket transport (`new WebSocketTransport({ server: webServer() })`):
- * bodies over `maxBodyBytes` are refused (bodyLimit.ts), requests for the app are answered here;
- * every other request (and every upgrade) goes on to Colyseus as usual.
+ * every request and upgrade gets its client address pinned (address.ts), bodies over
+ * `maxBodyBytes` are refused (bodyLimit.ts), requests for the app are answered here; every other
+ * request (and every upgrade) goes on to Colyseus as usual.
  */
-export function webServer(root: string = WEB_DIST, maxBodyBytes = DEFAULT_MAX_BODY_BYTES): Server {
+export function webServer(root: string = WEB_DIST, limits: Pick<Limits, 'maxBodyBytes' | 'trustProxy'> = DEFAULT_LIMITS): Server {
   const server = createServer();
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
+    if (event === 'request' || event === 'upgrade') pinAddress(args[0] as IncomingMessage, limits.trustProxy);
     if (event === 'request') {
-      if (refuseBody(args[0] as IncomingMessage, args[1] as ServerResponse, maxBodyBytes)) return true;
+      if (refuseBody(args[0] as IncomingMessage, args[1] as ServerResponse, limits.maxBodyBytes)) return true;
       if (serveWeb(root, args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
       endsWhole(args[1] as ServerResponse);
     }

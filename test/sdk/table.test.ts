@@ -3,7 +3,9 @@ import { connect, JantakuError, type FaultEvent, type RefereeEvent, type Table, 
 import { kindOf } from '@jantaku/shared/tiles/index';
 import { rooms, serveDuringFile } from '../server/harness';
 
-const served = serveDuringFile();
+// Behind a trusted proxy (X-Forwarded-For): each test client says its own address.
+const served = serveDuringFile(undefined, { trustProxy: true });
+const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
 
 /** Resolves when `done()` holds (polled: state changes and messages both count). */
 function waitFor(done: () => boolean): Promise<void> {
@@ -99,33 +101,54 @@ describe('a Table: seat, typed actions and their errors, spectators, faults, the
     await player.leave();
   });
 
-  it('a commentator gets every event, hidden ones included, where the table has a commentator view', async () => {
-    const player = await connect(served.url).create({ seed: 'sdk-commentary', bots: 3, botDelayMs: 60_000, commentatorDelayMs: 0 });
-    await until(player, (t) => t.legal.some((a) => a.type === 'discard'));
-    const commentator = await connect(served.url).commentate(player.id);
+  it('a commentator gets every event, hidden ones included, but only once its hand has ended, and never from a player\'s address', async () => {
+    const player = await connect(served.url, from('10.0.0.1')).create({ seed: 'sdk-commentary', bots: 3, bot: 'tsumogiri', botDelayMs: 20, handPauseMs: 60_000, commentatorDelayMs: 1000 });
+    // From the player's address: refused, whoever asks.
+    const own = await rejection(connect(served.url, from('10.0.0.1')).commentate(player.id));
+    expect(own).toMatchObject({ code: 'MATCHMAKE', status: 403 });
+    expect(own.message).toContain('OWN_TABLE');
+    // From another address: a commentator.
+    const commentator = await connect(served.url, from('10.0.0.2')).commentate(player.id);
     expect(commentator.role).toBe('commentator');
     expect(commentator.spectator).toBe(true);
     expect(commentator.seat).toBeNull();
     const events: RefereeEvent[] = [];
-    let batches = 0;
+    let handOverAt = 0;
+    const arrivals: number[] = [];
     commentator.on('event', (e) => events.push(e));
-    commentator.on('commentary', () => batches++);
-    const tile = player.legal.find((a) => a.type === 'discard')!.tiles[0];
-    await player.discard(tile);
-    // The discard, and seat 1's draw with its tile: an event only seat 1 (and commentators) may see.
-    await waitFor(() => events.some((e) => e.type === 'drew' && e.to === 1));
-    expect(events.find((e) => e.type === 'discarded')).toMatchObject({ seat: 0, tile });
+    commentator.on('commentary', () => arrivals.push(Date.now()));
+    player.on('event', (e) => {
+      if (e.type === 'handEnded') handOverAt = Date.now();
+    });
+    // The player plays its hand out (tsumogiri, never a call).
+    while (!handOverAt) {
+      const a = player.legal.find((x) => x.type === 'discard') ?? player.legal.find((x) => x.type === 'pass');
+      if (a?.type === 'discard') await player.discard(player.hand.at(-1)!).catch(() => {});
+      else if (a) await player.pass().catch(() => {});
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await waitFor(() => events.some((e) => e.type === 'handEnded'));
+    // Nothing of the hand reached the commentator before the hand was over.
+    expect(arrivals.length).toBeGreaterThan(0);
+    expect(Math.min(...arrivals)).toBeGreaterThanOrEqual(handOverAt);
+    // Then every event: the deal and each seat's draws, which only that seat saw during the hand.
+    expect(events.filter((e) => e.type === 'dealt').map((e) => e.to).sort()).toEqual([0, 1, 2, 3]);
     expect(events.find((e) => e.type === 'drew' && e.to === 1)).toMatchObject({ seat: 1, tile: expect.any(Number) });
-    expect(batches).toBeGreaterThanOrEqual(1);
+    // A seat cannot be taken from an address that has the commentator view open, nor can a
+    // commentator open it from the address a seat was taken from.
+    const table2 = await connect(served.url, from('10.0.0.3')).create({ bots: 2, botDelayMs: 60_000, commentatorDelayMs: 1000 });
+    const watcher = await connect(served.url, from('10.0.0.4')).commentate(table2.id);
+    const sit = await rejection(connect(served.url, from('10.0.0.4')).join(table2.id));
+    expect(sit.message).toContain('COMMENTATING');
     // A table without a commentator view refuses one.
     const plain = await connect(served.url).create({ bots: 3, botDelayMs: 60_000 });
-    const refused = await rejection(connect(served.url).commentate(plain.id));
+    const refused = await rejection(connect(served.url, from('10.0.0.2')).commentate(plain.id));
     expect(refused).toMatchObject({ code: 'MATCHMAKE', status: 403 });
-    await Promise.all([commentator.leave(), player.leave(), plain.leave()]);
+    await Promise.all([commentator.leave(), player.leave(), plain.leave(), watcher.leave(), table2.leave()]);
   });
 
   it('a commentator joining late gets each batch once, in order, even when the feed’s timers run late (a busy server)', async () => {
-    const spectator = await connect(served.url).create({ seed: 'sdk-commentary-late', bots: 4, spectator: true, botDelayMs: 40, handPauseMs: 0, commentatorDelayMs: 100 });
+    const spectator = await connect(served.url).create({ seed: 'sdk-commentary-late', bots: 4, spectator: true, bot: 'tsumogiri', botDelayMs: 10, handPauseMs: 0, commentatorDelayMs: 1000 });
     const early = await connect(served.url).commentate(spectator.id);
     const seen = (t: Table) => {
       const got: string[] = [];

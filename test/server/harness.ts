@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Server } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
 import { createServer } from '../../server/src/index';
+import type { Limits } from '../../server/src/limits';
 import { TableRoom } from '../../server/src/rooms/TableRoom';
 import type { Game } from '@jantaku/shared/game/game';
 import type { Seat } from '@jantaku/shared/game/types';
@@ -96,9 +97,11 @@ export async function freePort(): Promise<number> {
 export async function startServer(
   room: typeof TableRoom = RecordingTableRoom,
   dataDir = mkdtempSync(join(tmpdir(), 'jantaku-server-')),
+  limits: Partial<Limits> = {},
 ): Promise<{ server: Server; url: string; client: () => Client; dataDir: string }> {
   const port = await freePort();
-  const server = createServer({ room, gracefullyShutdown: false, dataDir });
+  // Every test client comes from 127.0.0.1: the per-address table limits are off unless a test sets them.
+  const server = createServer({ room, gracefullyShutdown: false, dataDir, limits: { tablesPerAddress: 0, createsPerMinute: 0, ...limits } });
   await server.listen(port);
   const url = `ws://127.0.0.1:${port}`;
   return { server, url, client: () => new Client(url), dataDir };
@@ -167,10 +170,10 @@ export function seatToAct(game: Game): Seat | undefined {
  * A server for the test file: started before its tests, shut down (and its data removed) after.
  * The fields are filled once `beforeAll` has run.
  */
-export function serveDuringFile(room?: typeof TableRoom): { server: Server; url: string; client: () => Client; dataDir: string } {
+export function serveDuringFile(room?: typeof TableRoom, limits: Partial<Limits> = {}): { server: Server; url: string; client: () => Client; dataDir: string } {
   const served = {} as { server: Server; url: string; client: () => Client; dataDir: string };
   beforeAll(async () => {
-    Object.assign(served, await startServer(room));
+    Object.assign(served, await startServer(room, undefined, limits));
   });
   afterAll(async () => {
     await served.server.gracefullyShutdown(false);

@@ -97,7 +97,7 @@ function engineHands(id: string, seed: string): Map<string, Truth> {
 describe('commentator view', () => {
   it('shows all four concealed hands and draws as the engine had them, 500 ms behind live, from the lobby’s Commentate button', async () => {
     const seed = 'web-commentary-1';
-    const creator = await connect(web.ws, { reconnect: false }).create({ ruleset: 'tenhou', seed, bots: 4, spectator: true, botDelayMs: 120, handPauseMs: 1500, commentatorDelayMs: 500, name: 'Commentated' });
+    const creator = await connect(web.ws, { reconnect: false }).create({ ruleset: 'tenhou', seed, bots: 4, spectator: true, botDelayMs: 120, handPauseMs: 1500, commentatorDelayMs: 1000, name: 'Commentated' });
     tables.push(creator);
     const id = creator.id;
 

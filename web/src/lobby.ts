@@ -16,7 +16,6 @@ const TIME_CONTROLS: Record<string, { label: string; value?: Record<string, unkn
 /** Commentator delays offered, s ('' = no commentator view). */
 const COMMENTATOR_DELAYS: { value: string; label: string }[] = [
   { value: '', label: 'Off' },
-  { value: '0', label: 'No delay' },
   { value: '30', label: '30 s' },
   { value: '120', label: '120 s' },
 ];
@@ -96,7 +95,7 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
       h('label', {}, 'Bot delay (ms) ', h('input', { name: 'botDelay', id: 'botDelay', type: 'number', min: 0, max: 60000, placeholder: '300' })),
       h('label', {}, 'Pause between hands (s) ', h('input', { name: 'handPause', id: 'handPause', type: 'number', min: 0, max: 60, step: 'any', placeholder: '3' })),
       h('label', {}, 'Seed ', h('input', { name: 'seed', id: 'seedInput', placeholder: 'random', maxlength: 200 })),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'private' }), ' Private (not listed)'),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'private' }), ' Private (invite link only)'),
     ),
     submit,
     error,

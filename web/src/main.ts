@@ -8,7 +8,8 @@ import { renderTable } from './table';
 /**
  * Routes (in the hash, so the server needs no route per page):
  * `#/` lobby · `#/table/:id?seat=N` play seat N · `#/table/:id?watch` watch ·
- * `#/table/:id?commentate` the commentator view (every hand, delayed).
+ * `#/table/:id?commentate` the commentator view (every hand, delayed); `&code=` a private
+ * table's invite code (its invite link is `#/table/:id?code=…`).
  * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
  */
 const params = new URLSearchParams(location.search);
@@ -28,17 +29,37 @@ function leaveCurrent(): void {
   current = null;
 }
 
+/** A private table's invite link, for its players to pass on. */
+const inviteLink = (t: Table, code: string): string => `${location.origin}${location.pathname}${location.search}#/table/${encodeURIComponent(t.id)}?code=${encodeURIComponent(code)}`;
+
+/** Where the table is drawn: the page, under a private table's invite bar once its code is known. */
+function tableArea(t: Table): HTMLElement {
+  const area = h('div', {});
+  const bar = h('p', { class: 'invite', hidden: true });
+  replace(root, bar, area);
+  const show = () => {
+    if (!t.invite || !bar.hidden) return;
+    const link = inviteLink(t, t.invite);
+    bar.append('Private table: only those with its invite link can join or watch. ', h('input', { readonly: true, value: link, 'aria-label': 'Invite link', size: 40 }));
+    bar.hidden = false;
+  };
+  show();
+  t.on('seat', show);
+  return area;
+}
+
 function showTable(t: Table): void {
   leaveCurrent();
   current = t;
+  const area = tableArea(t);
   if (t.role === 'commentator') {
-    cleanup = renderCommentator(root, t, net, () => (location.hash = '#/'));
+    cleanup = renderCommentator(area, t, net, () => (location.hash = '#/'));
     return;
   }
-  const off = renderTable(root, t, net, () => (location.hash = '#/'));
+  const off = renderTable(area, t, net, () => (location.hash = '#/'));
   // Once the seat is known, put it in the address so a reload takes the same seat back.
   const offSeat = t.on('change', () => {
-    if (t.seat !== null && !location.hash.includes('?')) history.replaceState(null, '', `#/table/${t.id}?seat=${t.seat}`);
+    if (t.seat !== null && !location.hash.includes('seat=')) history.replaceState(null, '', `#/table/${t.id}?seat=${t.seat}`);
   });
   cleanup = () => (off(), offSeat());
 }
@@ -67,7 +88,12 @@ async function route(): Promise<void> {
   leaveCurrent();
   replace(root, h('p', { class: 'status' }, 'Joining the table…'));
   try {
-    const t = q.has('commentate') ? await net.commentate(id) : q.has('watch') ? await net.spectate(id) : await net.join(id, q.has('seat') ? { seat: Number(q.get('seat')) } : {});
+    const code = q.get('code') ?? undefined;
+    const t = q.has('commentate')
+      ? await net.commentate(id, code)
+      : q.has('watch')
+        ? await net.spectate(id, code)
+        : await net.join(id, { ...(q.has('seat') ? { seat: Number(q.get('seat')) } : {}), code });
     showTable(t);
   } catch (e) {
     replace(
@@ -76,7 +102,7 @@ async function route(): Promise<void> {
         'main',
         { class: 'lobby' },
         h('p', { class: 'error', role: 'alert' }, `Could not join table ${id}: ${(e as Error).message}`),
-        h('p', {}, h('a', { href: `#/table/${id}?watch` }, 'Watch it instead'), ' · ', h('a', { href: '#/' }, 'Back to the lobby')),
+        h('p', {}, h('a', { href: `#/table/${id}?watch${q.has('code') ? `&code=${encodeURIComponent(q.get('code')!)}` : ''}` }, 'Watch it instead'), ' · ', h('a', { href: '#/' }, 'Back to the lobby')),
       ),
     );
   }

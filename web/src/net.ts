@@ -101,7 +101,7 @@ export class JantakuClient {
   }
 
   /** Takes a seat (a chosen one or the first free); a seat token kept from before takes it back. */
-  async join(id: string, opts: { seat?: number } = {}): Promise<Table> {
+  async join(id: string, opts: { seat?: number; code?: string } = {}): Promise<Table> {
     const saved = savedToken(id);
     if (saved && (opts.seat === undefined || opts.seat === saved.seat)) {
       try {
@@ -110,16 +110,17 @@ export class JantakuClient {
         /* the token is no good any more: sit as a newcomer */
       }
     }
-    return keepToken(await this.sdk.join(id, clean({ seat: opts.seat as Seat | undefined })));
+    return keepToken(await this.sdk.join(id, clean({ seat: opts.seat as Seat | undefined, code: opts.code })));
   }
 
-  spectate(id: string): Promise<Table> {
-    return this.sdk.spectate(id);
+  /** Watches (a private table: with its invite code). */
+  spectate(id: string, code?: string): Promise<Table> {
+    return this.sdk.spectate(id, clean({ code }));
   }
 
   /** Watches with every hand shown, the table's commentator delay late (`commentary` events). */
-  commentate(id: string): Promise<Table> {
-    return this.sdk.commentate(id);
+  commentate(id: string, code?: string): Promise<Table> {
+    return this.sdk.commentate(id, clean({ code }));
   }
 
   /** A JSON document of the HTTP API (`/api/games/:id` …); null when it answers 404. */

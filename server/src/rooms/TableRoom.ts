@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { generateId, Room, ServerError, type Client } from '@colyseus/core';
+import { generateId, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { MessageContext } from '@colyseus/shared-types';
 import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
@@ -12,8 +12,11 @@ import { committedHand, WallCommitments } from '../fairness';
 import { events as log } from '../log';
 import type { Metrics } from '../metrics';
 import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
+import type { TableQuota } from '../quota';
+import { isInviteCode, originOf, stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
 import { TableClock, type ClockStep } from './clock';
-import { BOTS, isPlainObject, isSeat, parseTableOptions, playerName, type StoredSettings, type TableSettings } from './options';
+import { CommentaryFeed } from './commentary';
+import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, isSeat, parseTableOptions, playerName, type StoredSettings, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
 import { MessageBudget } from './rateLimit';
@@ -29,8 +32,10 @@ export interface JoinOptions {
   name?: string;
   playerName?: string;
   spectator?: boolean;
-  /** Every hand, `commentatorDelayMs` late (tables that allow it). */
+  /** Every hand, `commentatorDelayMs` late and once it has ended (tables that allow it; not from a player's address). */
   commentator?: boolean;
+  /** A private table's invite code: needed to sit (but to take one's seat back with its token) or to watch. */
+  code?: string;
 }
 
 /** The answer to an `action` request that was applied. Errors are rejections with an `ActionError`. */
@@ -49,18 +54,19 @@ export interface ActionError {
 export interface SeatGrant {
   seat: Seat;
   token: string;
+  /** At a private table: its invite code, to pass on to whoever should join. */
+  invite?: string;
 }
 
-/** One batch of the `commentary` message (an array of them): events in the order they happened, `at` ms since the epoch. */
-export interface Commentary {
-  at: number;
-  events: RefereeEvent[];
-}
+export type { Commentary } from './commentary';
 
 type Seating = { seat: Seat } | { spectator: true } | { commentator: true };
 
 /** Largest accepted action message (bytes of its JSON). Larger websocket frames (over 4 KiB) close the connection. */
 export const MAX_ACTION_BYTES = 512;
+
+/** Before its game begins, how long a dropped player's seat waits for it at most (s). */
+export const PRE_START_RECONNECT_SECONDS = 10;
 
 /** While the disk refuses writes, how often a table tries the store again (ms). */
 export const STORE_RETRY_MS = 1000;
@@ -75,6 +81,9 @@ export function recoveryOptions(gameId: string): Record<string, string> {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** The address a client's seat reservation came from (admission.ts); undefined for the server's own clients. */
+const addressOf = (client: Client | undefined): string | undefined => (client?.auth as ClientAuth | undefined)?.address;
 
 /** Who sits at a seat now. */
 type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
@@ -95,6 +104,13 @@ export class TableRoom extends Room<{ state: TableState }> {
   static store: GameStore | null = null;
   /** The server's metrics (set by `createServer` like `store`); null: not counted. */
   static metrics: Metrics | null = null;
+  /** Tables per address (set by `createServer` like `store`); null: no limit. */
+  static quota: TableQuota | null = null;
+
+  /** At matchmaking, before any room is created or joined: see admission.ts. */
+  static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<ClientAuth> {
+    return stampOrigin(options, context);
+  }
   referee!: Referee;
   seatClock!: TableClock;
   settings!: TableSettings;
@@ -111,8 +127,12 @@ export class TableRoom extends Room<{ state: TableState }> {
   private sitting: Presence[] = ['empty', 'empty', 'empty', 'empty'];
   /** The session holding each seat (connected, or inside its reconnection window). */
   private holder = new Map<Seat, Client>();
-  /** Token hash and name of each seat a player has taken. */
-  private claims = new Map<Seat, { tokenHash: string; name: string }>();
+  /** Token hash and name of each seat a player has taken, and the address it was taken (or last taken back) from. */
+  private claims = new Map<Seat, { tokenHash: string; name: string; address?: string }>();
+  /** Whose matchmaking request created this table (counted in its address's quota). */
+  private origin: Origin | null = null;
+  /** Rebuilt from the store after a restart. */
+  private recovered = false;
   /** A recovered table's seats waiting for their players, until the window closes. */
   private awayTimers = new Map<Seat, ReturnType<typeof setTimeout>>();
   private legal: LegalAction[][] = [[], [], [], []];
@@ -121,22 +141,20 @@ export class TableRoom extends Room<{ state: TableState }> {
   private emptyTimer: ReturnType<typeof setTimeout> | null = null;
   private budgets = new WeakMap<Client, MessageBudget>();
   private seatBudgets: (MessageBudget | undefined)[] = [];
-  /** The current hand's events, for commentators joining late. */
-  private handLog: Commentary[] = [];
-  /** The batches commentators have been sent (their delay is over). */
-  private released = new WeakSet<Commentary>();
-  private commentaryTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Every event for the commentators, released once its hand has ended and its delay passed; null: no commentator view. */
+  private feed: CommentaryFeed | null = null;
   /** The first hand's deal events, sent when play begins. */
   private firstDeal: RefereeEvent[] = [];
   private commitments: WallCommitments | null = null;
 
   override onCreate(options: unknown): void {
     const o = isPlainObject(options) ? options : {};
+    this.origin = takeOrigin(o);
     if (typeof o.recover === 'string' && o.recoveryKey === RECOVERY_KEY) {
       this.restore(o.recover);
       log.tableRecovered(this.roomId, this.referee.log.length);
     } else {
-      this.create(options);
+      this.create(o);
       const { rules, bots } = this.settings;
       log.tableCreated(this.roomId, { ruleset: rules.name, foulPolicy: rules.foulPolicy, bots: [...bots], private: this.settings.private });
     }
@@ -153,6 +171,9 @@ export class TableRoom extends Room<{ state: TableState }> {
       if (!this.budget(client).take()) return;
       client.send('error', { code: 'UNKNOWN_MESSAGE', reason: `no message "${String(type)}": send "action"` } satisfies ActionError);
     });
+    const delay = this.settings.commentatorDelayMs;
+    const inHand = this.referee.game.hands.length > 0 && this.referee.game.phase !== 'handEnded' && this.referee.game.phase !== 'gameOver';
+    if (delay !== null) this.feed = new CommentaryFeed(delay, (batches) => this.commentators().forEach((c) => c.send('commentary', batches)), inHand);
     this.maybeStart();
     this.closeIfAbandoned(); // in case its creator never gets in, or nobody comes back after a restart
   }
@@ -168,15 +189,18 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.state.hands = 1;
     this.firstDeal = this.referee.game.takeEvents();
     const store = this.store;
-    if (!store) return;
     // The room's id is the game's id: a new one if an older game already has it.
-    while (store.getGame(this.roomId)) this.roomId = generateId();
+    while (store?.getGame(this.roomId)) this.roomId = generateId();
+    // Counted from here to onDispose; a table refused here never existed.
+    if (this.origin) this.quota?.admit(this.origin.address, this.roomId);
+    if (!store) return;
     const seats: StoredSeat[] = SEATS.map((s) => (o.bots.has(s) ? { kind: 'bot', bot: o.botName } : { kind: 'empty' }));
     const { rules: _r, seed: _s, bots, ...rest } = o;
     const stored: StoredSettings = { ...rest, bots: [...bots] };
     try {
       store.createGame({ id: this.roomId, rules: o.rules, seed: o.seed, seats, options: stored });
     } catch (e) {
+      if (this.origin) this.quota?.release(this.origin.address, this.roomId);
       if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
       throw e;
     }
@@ -195,8 +219,10 @@ export class TableRoom extends Room<{ state: TableState }> {
     const record = store.getGame(id);
     if (!record || record.status !== 'open') throw new ServerError(404, `no unfinished game ${id}`);
     const stored = record.options as unknown as StoredSettings;
-    this.settings = { ...stored, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
+    // inviteCode: absent from games stored before private tables had one.
+    this.settings = { ...stored, inviteCode: stored.inviteCode ?? null, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
     this.referee = recoverGame(store, id);
+    this.recovered = true;
     this.persisted = this.referee.log.length;
     this.roomId = id;
     // The clocks are rebuilt from their stored inputs. Their instants are ms since the clock's
@@ -223,16 +249,27 @@ export class TableRoom extends Room<{ state: TableState }> {
     const log = this.referee.log;
     this.state.hands = this.referee.game.hands.length;
     this.state.actions = log.filter((e) => e.seat !== -1).length;
-    this.handLog = [];
   }
 
   override onJoin(client: Client, options?: JoinOptions): void {
     const o: Record<string, unknown> = isPlainObject(options) ? options : {};
     client.view = new StateView();
+    const origin = originOf(o);
+    // The creator's own create call; a server-side create (no origin) falls back on its options.
+    const creating = origin ? origin.request === this.origin?.request : this.clients.length <= 1 && ('ruleset' in o || 'bots' in o || 'seed' in o || 'overrides' in o);
+    // A private table: its code, but for its creator and for a player taking its seat back (the token is the proof).
+    const code = this.settings.inviteCode;
+    if (code !== null && !creating && o.token === undefined && !isInviteCode(code, o.code))
+      throw new ServerError(403, 'INVITE_REQUIRED: this table is private: join or watch it with its invite code');
+    const address = addressOf(client);
     if (o.commentator === true) {
       if (this.settings.commentatorDelayMs === null) throw new ServerError(403, 'this table has no commentator view');
+      // Nobody at the table sees its hands: not a player, nor anyone from a player's address.
+      if (address !== undefined && SEATS.some((s) => this.claims.get(s)?.address === address))
+        throw new ServerError(403, 'OWN_TABLE: a player of this table (or anyone from its address) cannot open its commentator view');
       client.userData = { commentator: true } satisfies Seating;
-      this.sendBacklog(client);
+      const due = this.feed?.backlog() ?? [];
+      if (due.length > 0) client.send('commentary', due);
       log.playerJoined(this.roomId, 'commentator');
       return this.updateListing();
     }
@@ -241,8 +278,9 @@ export class TableRoom extends Room<{ state: TableState }> {
       log.playerJoined(this.roomId, 'spectator');
       return this.updateListing();
     }
+    if (address !== undefined && this.commentators().some((c) => addressOf(c) === address))
+      throw new ServerError(403, 'COMMENTATING: this address has the commentator view of this table open: leave it to take a seat');
     // In a create call `name` is the table's title and `playerName` the creator's name.
-    const creating = this.clients.length <= 1 && ('ruleset' in o || 'bots' in o || 'seed' in o || 'overrides' in o);
     const rawName = o.playerName ?? (creating ? undefined : o.name);
     // Cleaned (controls, bidi and invisible characters out), or the join refused with BAD_NAME.
     const name = rawName === undefined || rawName === '' ? '' : playerName(rawName);
@@ -272,12 +310,16 @@ export class TableRoom extends Room<{ state: TableState }> {
         if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
         throw e;
       }
-      this.claims.set(seat, claim);
+      this.claims.set(seat, { ...claim, address });
       this.state.seats[seat].name = claim.name;
       this.state.seats[seat].own.token = token;
-    } else if (typeof o.token === 'string') this.state.seats[seat].own.token = o.token;
+    } else {
+      if (typeof o.token === 'string') this.state.seats[seat].own.token = o.token;
+      this.claims.get(seat)!.address = address;
+    }
     // Also in the seat's private state (`own.token`), which a client has as soon as it joins.
-    client.send('seat', { seat, token: this.state.seats[seat].own.token } satisfies SeatGrant);
+    const grant: SeatGrant = { seat, token: this.state.seats[seat].own.token, ...(code !== null ? { invite: code } : {}) };
+    client.send('seat', grant);
     this.seatTaken(seat, client);
     log.playerJoined(this.roomId, seat, this.claims.get(seat)?.name);
     this.maybeStart();
@@ -301,7 +343,9 @@ export class TableRoom extends Room<{ state: TableState }> {
     // Not awaited: Colyseus calls onLeave only if the window closes without a reconnection.
     this.setPresence(seat, 'away');
     log.playerLeft(this.roomId, seat, 'dropped');
-    this.allowReconnection(client, this.settings.reconnectSeconds).catch(() => {
+    // Before play there is nothing to keep for long: a short window, then the seat is free again.
+    const seconds = this.state.started ? this.settings.reconnectSeconds : Math.min(this.settings.reconnectSeconds, PRE_START_RECONNECT_SECONDS);
+    this.allowReconnection(client, seconds).catch(() => {
       // Window over: onLeave follows.
     });
   }
@@ -314,6 +358,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.setPresence(seat, 'player');
     log.playerJoined(this.roomId, seat);
     this.schedule();
+    this.maybeStart();
   }
 
   override onLeave(client: Client): void {
@@ -326,8 +371,27 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (this.holder.get(seat) !== client) return;
     this.holder.delete(seat);
     log.playerLeft(this.roomId, seat, 'left');
-    this.windowClosed(seat);
+    if (this.state.started) this.windowClosed(seat);
+    else this.releaseSeat(seat);
     this.closeIfAbandoned();
+  }
+
+  /**
+   * A seat whose player left before the game began is free again (its claim and token are
+   * forgotten): nobody can take every seat of a table and leave, to start it with absent seats.
+   */
+  private releaseSeat(seat: Seat): void {
+    try {
+      this.store?.releaseSeat(this.roomId, seat);
+    } catch (e) {
+      log.storeFailed(this.roomId, e); // the stored claim stays; the seat is free in this process all the same
+    }
+    this.claims.delete(seat);
+    this.seatBudgets[seat] = undefined;
+    const s = this.state.seats[seat];
+    s.name = '';
+    s.own.token = '';
+    this.setPresence(seat, 'empty');
   }
 
   /**
@@ -347,7 +411,7 @@ export class TableRoom extends Room<{ state: TableState }> {
         log.storeFailed(this.roomId, e); // the record stays (a game that never began): the table goes all the same
       }
       void this.disconnect();
-    }, (this.settings.closeEmptySeconds ?? 60) * 1000);
+    }, (this.settings.closeEmptySeconds ?? DEFAULT_CLOSE_EMPTY_SECONDS) * 1000);
   }
 
   /** The seat's player is gone for good (it may still come back with its token): the seat is played out. */
@@ -384,6 +448,10 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   get metrics(): Metrics | null {
     return (this.constructor as typeof TableRoom).metrics;
+  }
+
+  get quota(): TableQuota | null {
+    return (this.constructor as typeof TableRoom).quota;
   }
 
   /**
@@ -489,17 +557,21 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.retryTimer = null;
     for (const t of this.awayTimers.values()) clearTimeout(t);
     this.awayTimers.clear();
-    for (const t of this.commentaryTimers) clearTimeout(t);
-    this.commentaryTimers.clear();
+    this.feed?.stop();
   }
 
   override onDispose(): void {
     this.stopTimers();
+    if (this.origin) this.quota?.release(this.origin.address, this.roomId);
   }
 
-  /** Bots start once every seat not theirs has had a player. */
+  /**
+   * Play begins once every seat not a bot's has its player at the table (a recovered table's
+   * game had begun: it goes on once its seats are claimed, their players away).
+   */
   private maybeStart(): void {
-    if (this.state.started || SEATS.some((s) => !this.settings.bots.has(s) && !this.claims.has(s))) return;
+    const waiting = (s: Seat) => !this.settings.bots.has(s) && (this.recovered ? !this.claims.has(s) : this.sitting[s] !== 'player');
+    if (this.state.started || SEATS.some(waiting)) return;
     this.state.started = true;
     this.updateListing();
     const step = this.seatClock.begin(this.referee, Date.now());
@@ -627,7 +699,7 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   /**
    * Sends each client the events it may see: a seat those to all and to itself, a spectator those
-   * to all; commentators get every event, `commentatorDelayMs` later.
+   * to all; commentators get every event, once its hand has ended and `commentatorDelayMs` has passed.
    */
   private sendEvents(events: RefereeEvent[]): void {
     if (events.length === 0) return;
@@ -638,31 +710,11 @@ export class TableRoom extends Room<{ state: TableState }> {
       const mine = 'seat' in seating ? events.filter((e) => e.to === 'all' || e.to === seating.seat) : pub;
       if (mine.length > 0) client.send('events', mine);
     }
-    const batch: Commentary = { at: Date.now(), events };
-    if (events.some((e) => e.type === 'handStarted')) this.handLog = [];
-    this.handLog.push(batch);
-    const delay = this.settings.commentatorDelayMs;
-    if (delay === null) return;
-    const t = setTimeout(() => {
-      this.commentaryTimers.delete(t);
-      this.released.add(batch);
-      for (const c of this.commentators()) c.send('commentary', [batch]);
-    }, delay);
-    this.commentaryTimers.add(t);
+    this.feed?.push(events);
   }
 
   private commentators(): Client[] {
     return this.clients.filter((c) => 'commentator' in ((c.userData as Seating | undefined) ?? {}));
-  }
-
-  /**
-   * A commentator joining late: the current hand's batches already sent to commentators. The rest
-   * follow on their timers — a batch whose delay is over but whose timer has not yet run (a busy
-   * event loop) comes only from its timer, never twice.
-   */
-  private sendBacklog(client: Client): void {
-    const due = this.handLog.filter((b) => this.released.has(b));
-    if (due.length > 0) client.send('commentary', due);
   }
 
   /** The lobby's listing of this table (public facts only). */

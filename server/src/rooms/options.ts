@@ -7,6 +7,11 @@ import type { Seat } from '@jantaku/shared/game/types';
 import { ONLINE_BANK, WSOM_TIME } from '@jantaku/shared/referee/timeControl';
 import { makeRuleset, RulesetError, type Ruleset } from '@jantaku/shared/rules/index';
 import { cleanName, TextError } from '@jantaku/shared/text';
+import { newInviteCode } from './admission';
+import { MIN_COMMENTATOR_DELAY_MS } from './commentary';
+
+/** How long a table nobody is at, before its game began, stays open by default (s): short, so abandoned tables do not pile up. */
+export const DEFAULT_CLOSE_EMPTY_SECONDS = 20;
 
 /** Options to create a table. Unknown or ill-typed options are refused with the option's name. */
 export interface TableOptions {
@@ -20,7 +25,7 @@ export interface TableOptions {
   timeControl?: 'none' | 'bank' | 'wsom' | Record<string, unknown>;
   /** The table's title in the lobby (default: the ruleset's name). */
   name?: string;
-  /** Not listed in the lobby nor matched by `join('table')`: reached by its id only. */
+  /** Not listed anywhere (lobby, `/api/tables`, `/api/games`) nor matched by `join('table')`: joined and watched with its invite code only. */
   private?: boolean;
   /** Seed of the walls (default: random). */
   seed?: string;
@@ -36,9 +41,9 @@ export interface TableOptions {
   reconnectSeconds?: number;
   /** Who plays a seat whose player is gone for good: `tsumogiri` (the default) or `bot`. */
   absent?: 'tsumogiri' | 'bot';
-  /** Commentators see every hand this many ms late; null (default): no commentator view. */
+  /** Commentators see every event this many ms late (at least 1000), and a hand's only once it has ended; null (default): no commentator view. */
   commentatorDelayMs?: number | null;
-  /** A table nobody is at before its game began closes after this many seconds (default 60). */
+  /** A table nobody is at before its game began closes after this many seconds (default 20). */
   closeEmptySeconds?: number;
 }
 
@@ -61,6 +66,8 @@ export interface TableSettings {
   absent: 'tsumogiri' | 'bot';
   commentatorDelayMs: number | null;
   closeEmptySeconds: number;
+  /** A private table's invite code (needed to join or watch it); null for a public one. */
+  inviteCode: string | null;
 }
 
 /** What the store keeps of the settings besides ruleset and seed (to rebuild the table after a restart). */
@@ -130,7 +137,7 @@ export const isSeat = (v: unknown): v is Seat => Number.isInteger(v) && (v as nu
 const TIME_CONTROLS: Record<string, unknown> = { none: { kind: 'none' }, bank: ONLINE_BANK, wsom: WSOM_TIME };
 
 /** The creator's join options, which Colyseus passes in the same object as the create options. */
-const JOIN_KEYS = ['seat', 'spectator', 'commentator', 'token', 'playerName'];
+const JOIN_KEYS = ['seat', 'spectator', 'commentator', 'token', 'playerName', 'code'];
 const KNOWN = [
   'ruleset', 'overrides', 'foulPolicy', 'timeControl', 'name', 'private', 'seed', 'bots', 'bot',
   'botDelayMs', 'handPauseMs', 'reconnectSeconds', 'absent', 'commentatorDelayMs', 'closeEmptySeconds', ...JOIN_KEYS,
@@ -194,7 +201,11 @@ export function parseTableOptions(raw: unknown): TableSettings {
   const absent = o.absent ?? 'tsumogiri';
   if (absent !== 'tsumogiri' && absent !== 'bot') fail('absent', 'must be "tsumogiri" or "bot"');
   let commentatorDelayMs: number | null = null;
-  if (o.commentatorDelayMs !== undefined && o.commentatorDelayMs !== null) commentatorDelayMs = integer(o, 'commentatorDelayMs', 0, 3_600_000);
+  if (o.commentatorDelayMs !== undefined && o.commentatorDelayMs !== null) {
+    // Never a live full view: at least a second, and a hand's events wait for its end anyway (commentary.ts).
+    commentatorDelayMs = integer(o, 'commentatorDelayMs', 0, 3_600_000);
+    if (commentatorDelayMs < MIN_COMMENTATOR_DELAY_MS) fail('commentatorDelayMs', `must be at least ${MIN_COMMENTATOR_DELAY_MS} ms (commentators never see a hand before it has ended)`);
+  }
   return {
     rules,
     name,
@@ -208,6 +219,7 @@ export function parseTableOptions(raw: unknown): TableSettings {
     reconnectSeconds: integer(o, 'reconnectSeconds', 60, 3600),
     absent,
     commentatorDelayMs,
-    closeEmptySeconds: integer(o, 'closeEmptySeconds', 60, 3600),
+    closeEmptySeconds: integer(o, 'closeEmptySeconds', DEFAULT_CLOSE_EMPTY_SECONDS, 3600),
+    inviteCode: o.private === true ? newInviteCode() : null,
   };
 }

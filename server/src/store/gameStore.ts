@@ -331,6 +331,28 @@ export class GameStore {
       .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, name: r.name }));
   }
 
+  /** Forgets a seat's claim (its player left before the game began: the seat is free again). */
+  releaseSeat(gameId: string, seat: number): void {
+    this.db.prepare(`DELETE FROM seat_claims WHERE game_id = ? AND seat = ?`).run(gameId, seat);
+  }
+
+  /**
+   * Deletes the games finished before `before` (ms since the epoch) with their logs, claims and
+   * clock inputs (the retention setting); returns how many. Unfinished games are never touched.
+   */
+  purgeFinished(before: number): number {
+    return this.transaction(() => {
+      const ids = this.db.prepare<[number], { id: string }>(`SELECT id FROM games WHERE status = 'finished' AND finished < ?`).all(before).map((r) => r.id);
+      for (const table of ['commands', 'clock_inputs', 'seat_claims']) {
+        const del = this.db.prepare(`DELETE FROM ${table} WHERE game_id = ?`);
+        for (const id of ids) del.run(id);
+      }
+      const del = this.db.prepare(`DELETE FROM games WHERE id = ?`);
+      for (const id of ids) del.run(id);
+      return ids.length;
+    });
+  }
+
   /** Deletes an unfinished game with its log and seat claims (a game that never began). */
   discardGame(gameId: string): void {
     this.transaction(() => {
