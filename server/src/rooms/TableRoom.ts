@@ -175,7 +175,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     const inHand = this.referee.game.hands.length > 0 && this.referee.game.phase !== 'handEnded' && this.referee.game.phase !== 'gameOver';
     if (delay !== null) this.feed = new CommentaryFeed(delay, (batches) => this.commentators().forEach((c) => c.send('commentary', batches)), inHand);
     this.maybeStart();
-    this.closeIfAbandoned(); // in case its creator never gets in, or nobody comes back after a restart
+    // In case its creator never gets in (not before its seat reservation has expired), or nobody comes back after a restart.
+    this.closeIfAbandoned(this.seatReservationTimeout);
   }
 
   /** A new table from the create options. */
@@ -398,7 +399,7 @@ export class TableRoom extends Room<{ state: TableState }> {
    * A table left empty before its game began closes after `closeEmptySeconds`, unless someone
    * joins meanwhile (a started game is played out, and recovered after a restart).
    */
-  private closeIfAbandoned(): void {
+  private closeIfAbandoned(atLeastSeconds = 0): void {
     if (this.state.started || this.clients.length > 0) return;
     if (this.emptyTimer) clearTimeout(this.emptyTimer);
     this.emptyTimer = setTimeout(() => {
@@ -411,7 +412,7 @@ export class TableRoom extends Room<{ state: TableState }> {
         log.storeFailed(this.roomId, e); // the record stays (a game that never began): the table goes all the same
       }
       void this.disconnect();
-    }, (this.settings.closeEmptySeconds ?? DEFAULT_CLOSE_EMPTY_SECONDS) * 1000);
+    }, Math.max(atLeastSeconds, this.settings.closeEmptySeconds ?? DEFAULT_CLOSE_EMPTY_SECONDS) * 1000);
   }
 
   /** The seat's player is gone for good (it may still come back with its token): the seat is played out. */
