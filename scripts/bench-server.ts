@@ -40,6 +40,9 @@ import type { Command, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 
+/** Every client of this script comes from one address: the server's per-address table limits are off. */
+const ONE_ADDRESS = { JANTAKU_TABLES_PER_ADDRESS: '0', JANTAKU_CREATES_PER_MINUTE: '0' };
+
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(SELF), '..');
 /** The SDK's room, untyped: the two peers' states differ and are read through `Peer`. */
@@ -611,7 +614,7 @@ async function main(): Promise<void> {
   try {
     process.stderr.write(`bench:server: ${o.tables} tables, ${o.duration} s, THINK_MS=${o.thinkMs}, ramp ${o.ramp} s, bots ${o.bot}\n`);
     const port = await freePort();
-    const ours = new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: dataDir });
+    const ours = new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: dataDir, ...ONE_ADDRESS });
     children.push(ours);
     const bot = o.bot === 'efficiency' ? efficiencyBot : tsumogiriBot;
     let oursResult: RunResult;

@@ -15,6 +15,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, strategies, play, type Table } from '../client-sdk/src/index';
 
+/** Every client of this script comes from one address: the server's per-address table limits are off. */
+const ONE_ADDRESS = { JANTAKU_TABLES_PER_ADDRESS: '0', JANTAKU_CREATES_PER_MINUTE: '0' };
+
 const TABLES = Number(process.env.TABLES ?? 100);
 const MINUTES = Number(process.env.MINUTES ?? 10);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -66,7 +69,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-soak-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), JANTAKU_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), JANTAKU_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...ONE_ADDRESS },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `ws://127.0.0.1:${port}`;

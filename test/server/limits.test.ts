@@ -55,7 +55,7 @@ describe('tables per address', () => {
     for (let i = 0; i < 200 && !again; i++) {
       again = await spoofed(4)
         .create({ bots: 3, botDelayMs: 60_000 })
-        .catch(() => new Promise<undefined>((r) => setTimeout(r, 25)));
+        .catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 25)));
     }
     expect(again?.seat).toBe(0);
     keep(again!);
@@ -119,6 +119,7 @@ describe('private tables', () => {
     const record = await fetch(`${http(served.url)}/api/games/${id}?code=${code}`);
     expect(record.status).toBe(200);
     expect(((await record.json()) as { id: string }).id).toBe(id);
+    expect((await fetch(`${http(served.url)}/api/games/${id}/mjai?code=${code}`)).status).toBe(409); // there, but not finished
     const friend = keep(await connect(served.url).join(id, { code }));
     expect(friend.seat).toBe(1);
     expect(friend.invite).toBe(code);
@@ -143,12 +144,12 @@ describe('seats claimed and left before play', () => {
     expect(room.state.started).toBe(false);
     expect([...room.state.seats].map((s) => s.name).slice(1)).toEqual(['', '', '']);
     // The invited friends get those seats, and play begins with everyone there.
-    const friends = [1, 2, 3].map((seat) => connect(served.url).join(host.id, { seat, name: `friend ${seat}` }));
+    const friends = ([1, 2, 3] as const).map((seat) => connect(served.url).join(host.id, { seat, name: `friend ${seat}` }));
     expect((await Promise.all(friends)).map((f) => keep(f).seat)).toEqual([1, 2, 3]);
     await until('the game to begin', () => room.state.started);
     expect([...room.state.seats].map((s) => s.presence)).toEqual(['player', 'player', 'player', 'player']);
     // The store forgot the squatter's claims: the four players' are recorded, by name.
-    const claims = served.server.store.seatClaims(host.id);
+    const claims = (served.server as unknown as { store: GameStore }).store.seatClaims(host.id);
     expect(claims.map((c) => c.name).sort()).toEqual(['', 'friend 1', 'friend 2', 'friend 3']);
   });
 });

@@ -3,6 +3,7 @@ import { boardEl, faultsEl, fetchGameInfo, handOver, openHandEl, type BoardSeat,
 import { CommentaryState } from './commentary';
 import { h, replace } from './dom';
 import type { JantakuClient, Table } from './net';
+import type { Commentary } from '@jantaku/client-sdk';
 import { resultEl, standingsEl } from './result';
 
 /**
@@ -41,7 +42,8 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
   };
 
   function banner(): HTMLElement {
-    const behind = delayMs === null ? 'waiting for the delayed feed…' : `${secondsText(delayMs)} behind live`;
+    // The server releases a hand only once it has ended (and the table's delay has passed): nobody at the table can be helped by it.
+    const behind = delayMs === null ? 'waiting for the first hand to end…' : `each hand once it has ended, at least ${secondsText(delayMs)} behind live`;
     return h('p', { class: 'commentary-banner', id: 'commentary-banner', role: 'status', 'data-delay-ms': delayMs ?? '' }, h('strong', {}, 'Commentator view'), ` — ${behind}`);
   }
 
@@ -98,11 +100,26 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
     );
   }
 
+  // A hand arrives whole once it has ended: it is played back at the pace it was played, each
+  // batch `offset` ms after it happened (the offset only grows, so the order holds and nothing
+  // shows before it arrived).
+  const queue: Commentary[] = [];
+  let offset = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const pump = () => {
+    timer = null;
+    while (queue.length > 0 && queue[0].at + offset <= Date.now()) {
+      board.applyBatch(queue.shift()!);
+      draw();
+    }
+    if (queue.length > 0) timer = setTimeout(pump, queue[0].at + offset - Date.now());
+  };
   const offFeed = table.on('commentary', (batch) => {
     const lag = Date.now() - batch.at;
     if (lag >= 0 && (delayMs === null || lag < delayMs)) delayMs = lag;
-    board.applyBatch(batch);
-    draw();
+    if (queue.length === 0) offset = Math.max(offset, lag);
+    queue.push(batch);
+    if (!timer) pump();
   });
   // Names and presence come from the live state.
   const offChange = table.on('change', () => draw());
@@ -112,6 +129,7 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
   });
   draw();
   return () => {
+    if (timer) clearTimeout(timer);
     offFeed();
     offChange();
     offLeave();

@@ -176,7 +176,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (delay !== null) this.feed = new CommentaryFeed(delay, (batches) => this.commentators().forEach((c) => c.send('commentary', batches)), inHand);
     this.maybeStart();
     // In case its creator never gets in (not before its seat reservation has expired), or nobody comes back after a restart.
-    this.closeIfAbandoned(this.seatReservationTimeout);
+    this.closeIfAbandoned(this.recovered ? 0 : this.seatReservationTimeout);
   }
 
   /** A new table from the create options. */
