@@ -374,6 +374,9 @@ export class GameStore {
     if (!this.db.open) return;
     try {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch (e) {
+      // A full or read-only disk: the committed log stays in the WAL, which the next open replays.
+      if (!DISK_ERROR.test((e as { code?: string }).code ?? '')) throw e;
     } finally {
       this.db.close();
     }
