@@ -27,7 +27,7 @@ let device = '';
 beforeAll(async () => {
   if (process.getuid?.() !== 0) throw new Error('test/server/readonly-disk.test.ts mounts a loop device: run it as root (CI does)');
   execFileSync('truncate', ['-s', '32M', image]);
-  execFileSync('mkfs.ext4', ['-q', '-F', image]);
+  execFileSync('/sbin/mkfs.ext4', ['-q', '-F', image]);
   execFileSync('mkdir', ['-p', mountDir]);
   execFileSync('mount', ['-o', 'loop,errors=remount-ro', image, mountDir]);
   device = basename(execFileSync('findmnt', ['-n', '-o', 'SOURCE', mountDir]).toString().trim());
