@@ -169,4 +169,36 @@ describe('a full disk', () => {
     }
     for (const c of [...clients, botsClient, timedFirst, timedSecond, open, seated]) await c.leave();
   }, 120_000);
+
+  it('the time the disk refuses writes is nobody’s: a seat whose turn was running when the table stopped has its time when play resumes', async () => {
+    const control = { kind: 'bank', baseMs: 3000, bankMs: 0, bankScope: 'game', claimMs: 3000 };
+    const me = await served.client().create<TableState>('table', { seat: 0, bots: 3, botDelayMs: 20, handPauseMs: 0, seed: 'disk-clock', timeControl: control });
+    me.onMessage('*', () => {});
+    const room = rooms.get(me.roomId)!;
+    const myTurn = () => room.referee.game.legalActions(0).some((a) => a.type === 'discard');
+    await until('seat 0 to have a discard to make', myTurn);
+    const filler = fill(mountDir);
+    const tile = room.referee.game.seats[0].hand[0];
+    // Refused: the table stops and waits for its disk.
+    let code = '';
+    try {
+      await me.request('action', { type: 'discard', tile });
+    } catch (e) {
+      code = (e as { reason?: { code: string } }).reason?.code ?? String(e);
+    }
+    expect(code).toBe('UNAVAILABLE');
+    const actions = room.state.actions;
+    // Longer than the whole turn's time.
+    await new Promise((r) => setTimeout(r, 3500));
+    rmSync(filler);
+    await until('the disk to take writes', () => !room.waitingForStore, 10_000);
+    // The clock did not play for seat 0: it is still its turn, and its own discard is accepted.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(room.state.actions).toBe(actions);
+    expect(myTurn()).toBe(true);
+    const reply = (await me.request('action', { type: 'discard', tile })) as { status: string };
+    expect(reply.status).toBe('accepted');
+    expect(room.referee.game.seats[0].discards.at(-1)?.tile).toBe(tile);
+    await me.leave();
+  }, 60_000);
 });

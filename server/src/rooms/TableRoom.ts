@@ -124,6 +124,8 @@ export class TableRoom extends Room<{ state: TableState }> {
   /** The disk refuses writes for now: the table waits for it (`waitForStore`). */
   private storeDown = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Since when the disk has refused writes (the clocks do not count that time). */
+  private downSince: number | null = null;
   private sitting: Presence[] = ['empty', 'empty', 'empty', 'empty'];
   /** The session holding each seat (connected, or inside its reconnection window). */
   private holder = new Map<Seat, Client>();
@@ -530,6 +532,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   /** The disk refuses writes: actions are answered UNAVAILABLE, nothing plays on its own, and the store is tried again every STORE_RETRY_MS. */
   private waitForStore(): void {
     this.storeDown = true;
+    this.downSince ??= Date.now();
     if (this.timer) clearTimeout(this.timer);
     if (this.clockTimer) clearTimeout(this.clockTimer);
     this.timer = this.clockTimer = null;
@@ -539,12 +542,27 @@ export class TableRoom extends Room<{ state: TableState }> {
       if (!this.store.probe()) return this.waitForStore();
       this.storeDown = false;
       log.storeRecovered(this.roomId);
+      this.resumeClocks();
       this.finishIfOver();
       // Play had begun but the clocks' start was undone: start them now.
       if (this.state.started && this.seatClock.inputs.length === 0 && this.settings.rules.timeControl.kind !== 'none')
         this.applied([], this.seatClock.begin(this.referee, Date.now()));
       else this.schedule();
     }, STORE_RETRY_MS);
+  }
+
+  /**
+   * The time the disk refused writes is nobody's (as the time a restarted server was down): the
+   * clocks are rebuilt from their inputs with their start moved on by it, so whoever was thinking
+   * has the time it had when the table stopped.
+   */
+  private resumeClocks(): void {
+    const down = this.downSince === null ? 0 : Date.now() - this.downSince;
+    this.downSince = null;
+    if (down <= 0 || this.seatClock.inputs.length === 0) return;
+    this.seatClock = TableClock.restore(this.settings.rules.timeControl, this.seatClock.start + down, this.referee, this.seatClock.inputs);
+    this.refresh();
+    this.broadcastPatch();
   }
 
   private stopTimers(): void {
