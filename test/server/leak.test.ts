@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
-import type { Client } from '@colyseus/sdk';
+import { Client } from '@colyseus/sdk';
 import { decode, Reflection, type Decoder, type Iterator, type Schema } from '@colyseus/schema';
 import { Protocol, PROTOCOL_CODE_MASK } from '@colyseus/shared-types';
 import { pack, unpack } from 'msgpackr';
@@ -19,9 +19,12 @@ let server: Server;
 let dataDir: string;
 let connect: () => Client;
 
+let url: string;
+
 beforeAll(async () => {
   tap = tapFrames();
-  ({ server, client: connect, dataDir } = await startServer());
+  // Behind a trusted proxy: the commentator says it comes from another address than the players.
+  ({ server, client: connect, dataDir, url } = await startServer(undefined, undefined, { trustProxy: true }));
 });
 afterAll(async () => {
   tap.untap();
@@ -116,7 +119,7 @@ class Wire {
  * (harness `moments`; viewer 4 is a spectator). Also: another seat's private part, an event
  * addressed to someone else, an own hand unlike the server's.
  */
-function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, stats: Stats): Finding[] {
+function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, stats: Stats, unchecked: ReadonlySet<string> = new Set()): Finding[] {
   const found: Finding[] = [];
   const wire = new Wire();
   const moment = (i: number) => {
@@ -161,6 +164,7 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
           }
         }
       }
+      if (unchecked.has(String(f.type))) return;
       const tiles = tilesInMessage(f.payload);
       if (tiles.length === 0) return;
       const m = moment(i);
@@ -172,6 +176,42 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
     }
   });
   return found;
+}
+
+/**
+ * A commentator's frames: its state and messages as a spectator's, and every event of its
+ * `commentary` (which shows every hand) from a hand that had ended when it arrived: the hand a
+ * batch belongs to is counted from its `handStarted` events, the moment is the state it had.
+ */
+function inspectCommentary(list: readonly Uint8Array[], roomId: string, stats: Stats): { found: Finding[]; hands: number; events: number } {
+  const found = inspect(list, roomId, 4, stats, new Set(['commentary']));
+  const wire = new Wire();
+  let hand = 0;
+  let events = 0;
+  list.forEach((buffer, i) => {
+    const f = wire.feed(buffer);
+    if (f.kind !== 'message' || f.type !== 'commentary') return;
+    const s = wire.state!;
+    for (const batch of f.payload as { events: { type: string }[] }[])
+      for (const e of batch.events) {
+        events++;
+        if (e.type === 'handStarted') hand++;
+        const over = hand < s.hands || (hand === s.hands && (s.phase === 'handEnded' || s.phase === 'gameOver'));
+        if (!over) found.push({ frame: i, what: `commentary of hand ${hand} (${e.type}) while it runs (state ${keyOf(s)}, ${s.phase})` });
+      }
+  });
+  return { found, hands: hand, events };
+}
+
+/** How many events a client's `events` messages carried. */
+function countEvents(list: readonly Uint8Array[]): number {
+  const wire = new Wire();
+  let n = 0;
+  for (const buffer of list) {
+    const f = wire.feed(buffer);
+    if (f.kind === 'message' && f.type === 'events') n += (f.payload as unknown[]).length;
+  }
+  return n;
 }
 
 /** A ROOM_DATA frame as the server encodes one. */
@@ -188,17 +228,23 @@ describe('No leak', () => {
   ];
   it.each(cases)('over a whole %s hanchan (seed %s), no frame any of four players or a spectator receives carries a tile or a claim offer it may not know', async (ruleset, seed, extra) => {
     const started = Date.now();
-    const first = await connect().create<TableState>('table', { ruleset, seed, handPauseMs: 0, seat: 0, ...extra });
+    const first = await connect().create<TableState>('table', { ruleset, seed, handPauseMs: 0, seat: 0, commentatorDelayMs: 1000, ...extra });
     const roomId = first.roomId;
     const players: TableRoomClient[] = [first];
     for (const seat of [1, 2, 3]) players.push(await connect().joinById<TableState>(roomId, { seat }));
     const spectator = await connect().joinById<TableState>(roomId, { spectator: true });
-    for (const r of [...players, spectator]) r.onMessage('*', () => {});
+    const commentator = await new Client(url, { headers: { 'x-forwarded-for': '192.0.2.77' } }).joinById<TableState>(roomId, { commentator: true });
+    let commentaryOver = false;
+    commentator.onMessage('commentary', (batches: { events: { type: string }[] }[]) => {
+      if (batches.some((b) => b.events.some((e) => e.type === 'gameEnded'))) commentaryOver = true;
+    });
+    for (const r of [...players, spectator, commentator]) r.onMessage('*', () => {});
     const seats = players.map((r, s) => playSeat(r, s as Seat));
     await Promise.all(seats.map((p) => p.done));
     await until('every client to have the end', () => [...players, spectator].every((r) => r.state.phase === 'gameOver' && r.state.standings !== ''));
     const game = rooms.get(roomId)!.referee.game;
     expect(game.phase).toBe('gameOver');
+    await until("the commentator to have the game's end", () => commentaryOver);
 
     const stats = newStats();
     const clients: [TableRoomClient, Seat | 4][] = [...players.map((r, s): [TableRoomClient, Seat | 4] => [r, s as Seat]), [spectator, 4]];
@@ -211,6 +257,14 @@ describe('No leak', () => {
     expect(stats.events).toBeGreaterThan(1000);
     expect(stats.messageTiles).toBeGreaterThan(1000);
     expect(stats.windows).toBeGreaterThan(0);
+    // The commentator: every hand, each only once it was over.
+    const feed = inspectCommentary(tap.framesOf(commentator)!, roomId, stats);
+    expect(feed.found.slice(0, 5)).toEqual([]);
+    expect(feed.hands).toBe(game.hands.length);
+    // More than the spectator's public events: the private ones (each seat's draws) too.
+    const publicEvents = inspect(tap.framesOf(spectator)!, roomId, 4, newStats()).length === 0 ? countEvents(tap.framesOf(spectator)!) : -1;
+    expect(feed.events).toBeGreaterThan(publicEvents);
+    expect(publicEvents).toBeGreaterThan(100);
 
     // The checker has teeth. (1) A forged `events` message dealing seat 0's hand to the spectator, at a real moment.
     const specFrames = tap.framesOf(spectator)!;
@@ -231,13 +285,18 @@ describe('No leak', () => {
     // (4) A claim window naming the seats it is offered to, as it went out before issue 14.
     const named = inspect([...upTo, dataFrame('events', [{ to: 'all', type: 'claimWindow', tile: m.concealed[0][0], from: 0, seats: [1], reason: 'discard' }])], roomId, 4, newStats());
     expect(named.map((f) => f.what)).toContain('claim window carries seats');
+    // (5) A commentary of the first hand sent while it runs, as with a delay of 0 before issue 14.
+    let running = 1;
+    while (running < specFrames.length && !(lastState(specFrames.slice(0, running))?.phase === 'turn' && lastState(specFrames.slice(0, running)).hands === 1)) running++;
+    const early = inspectCommentary([...specFrames.slice(0, running), dataFrame('commentary', [{ at: 0, events: [{ to: 0, type: 'handStarted' }, { to: 0, type: 'dealt', seat: 0, tiles: m.concealed[0] }] }])], roomId, newStats());
+    expect(early.found.map((f) => f.what)).toEqual([expect.stringMatching(/^commentary of hand 1 \(handStarted\) while it runs/), expect.stringMatching(/^commentary of hand 1 \(dealt\) while it runs/)]);
 
     console.log(
       `no leak (${ruleset}): ${game.hands.length} hands, ${rooms.get(roomId)!.state.actions} actions, ${Date.now() - started} ms; ` +
         `${stats.frames} frames (${stats.states} states, ${stats.messages} messages with ${stats.events} events) from 5 clients; ` +
         `tiles checked: ${stats.stateTiles} in states, ${stats.messageTiles} in messages; claim windows: ${stats.windows}; forged leaks found: ${forged.length}, crossed: ${crossed.length}`,
     );
-    for (const r of [...players, spectator]) await r.leave();
+    for (const r of [...players, spectator, commentator]) await r.leave();
   });
 
   it('the message walker finds tiles under every key events use', () => {
