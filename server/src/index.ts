@@ -178,11 +178,12 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const metrics = new Metrics({ limits });
   Room.metrics = metrics;
   Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
+  Room.limits = limits;
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
     routes: routes(store, metrics),
-    transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits) }),
+    transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
     // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.

@@ -12,6 +12,11 @@ export interface Limits {
   createsPerMinute: number;
   /** Finished games are deleted this many days after they ended (JANTAKU_RETENTION_DAYS; 0: kept for ever). */
   retentionDays: number;
+  /** Largest websocket frame, bytes (JANTAKU_MAX_FRAME_BYTES): a larger one closes the connection. */
+  maxFrameBytes: number;
+  /** A client's message budget (rateLimit.ts): burst, and tokens back per second (JANTAKU_MESSAGE_BURST, JANTAKU_MESSAGES_PER_SECOND). */
+  messageBurst: number;
+  messagesPerSecond: number;
   /**
    * Take a client's address from X-Forwarded-For / X-Real-IP (JANTAKU_TRUST_PROXY=1): only behind
    * a proxy that sets them. Otherwise those headers are dropped and the peer address is used, so
@@ -25,6 +30,9 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   tablesPerAddress: 8,
   createsPerMinute: 20,
   retentionDays: 365,
+  maxFrameBytes: 4096,
+  messageBurst: 20,
+  messagesPerSecond: 5,
   trustProxy: false,
 };
 
@@ -37,6 +45,10 @@ const NUMERIC: { key: Exclude<keyof Limits, 'trustProxy'>; env: string; min: num
   { key: 'tablesPerAddress', env: 'JANTAKU_TABLES_PER_ADDRESS', min: 0, max: 1_000_000 },
   { key: 'createsPerMinute', env: 'JANTAKU_CREATES_PER_MINUTE', min: 0, max: 1_000_000 },
   { key: 'retentionDays', env: 'JANTAKU_RETENTION_DAYS', min: 0, max: 100_000 },
+  // An action is at most 512 bytes: a frame must hold one, with the protocol's few bytes around it.
+  { key: 'maxFrameBytes', env: 'JANTAKU_MAX_FRAME_BYTES', min: 1024, max: 1 << 20 },
+  { key: 'messageBurst', env: 'JANTAKU_MESSAGE_BURST', min: 1, max: 10_000 },
+  { key: 'messagesPerSecond', env: 'JANTAKU_MESSAGES_PER_SECOND', min: 1, max: 10_000 },
 ];
 
 /** The limits from the environment, over the defaults; throws naming the variable of a bad value. */

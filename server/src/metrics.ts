@@ -3,7 +3,6 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { MIN_COMMENTATOR_DELAY_MS } from './rooms/commentary';
 import { DEFAULT_CLOSE_EMPTY_SECONDS } from './rooms/options';
-import { MessageBudget } from './rooms/rateLimit';
 import { MAX_ACTION_BYTES } from './rooms/TableRoom';
 
 /**
@@ -65,12 +64,8 @@ export interface MetricsOptions {
 /** Limits fixed in the code, reported beside the configurable ones. */
 const FIXED_LIMITS = {
   maxActionBytes: MAX_ACTION_BYTES,
-  /** Largest websocket frame (ws-transport's maxPayload). */
-  maxFrameBytes: 4096,
   minCommentatorDelayMs: MIN_COMMENTATOR_DELAY_MS,
   closeEmptySecondsDefault: DEFAULT_CLOSE_EMPTY_SECONDS,
-  messageBurst: new MessageBudget().burst,
-  messagesPerSecond: new MessageBudget().perSecond,
 };
 
 export class Metrics {

@@ -9,6 +9,7 @@ import { DEFAULT_CLOSE_EMPTY_SECONDS, parseTableOptions } from '../../server/src
 import { startRetention } from '../../server/src/retention';
 import { GameStore } from '../../server/src/store/index';
 import { makeRuleset } from '@jantaku/shared/rules/index';
+import type { TableState } from '@jantaku/shared/schema/table';
 import { rooms, serveDuringFile, startServer, until } from './harness';
 
 /**
@@ -80,7 +81,7 @@ describe('every limit in /metrics', () => {
   it('reports each configured and fixed limit, 0 meaning none', async () => {
     const m = new Metrics({ defaultMetrics: false, tables: () => [], limits: { ...DEFAULT_LIMITS, retentionDays: 30 } });
     const text = await m.text();
-    for (const [limit, value] of Object.entries({ ...DEFAULT_LIMITS, retentionDays: 30, trustProxy: 0, maxActionBytes: 512, maxFrameBytes: 4096, minCommentatorDelayMs: 1000, closeEmptySecondsDefault: DEFAULT_CLOSE_EMPTY_SECONDS }))
+    for (const [limit, value] of Object.entries({ ...DEFAULT_LIMITS, retentionDays: 30, trustProxy: 0, maxActionBytes: 512, minCommentatorDelayMs: 1000, closeEmptySecondsDefault: DEFAULT_CLOSE_EMPTY_SECONDS }))
       expect(text, limit).toMatch(new RegExp(`^jantaku_limit\\{limit="${limit}"\\} ${Number(value)}$`, 'm'));
     expect(text).toMatch(/^jantaku_limit\{limit="messageBurst"\} \d+$/m);
   });
@@ -90,6 +91,28 @@ describe('every limit in /metrics', () => {
     expect(() => limitsFromEnv({ JANTAKU_CREATES_PER_MINUTE: 'lots' })).toThrow('invalid JANTAKU_CREATES_PER_MINUTE: lots');
     expect(() => limitsFromEnv({ JANTAKU_TRUST_PROXY: 'yes' })).toThrow('invalid JANTAKU_TRUST_PROXY');
     expect(() => limitsFromEnv({ JANTAKU_RETENTION_DAYS: '-1' })).toThrow('invalid JANTAKU_RETENTION_DAYS');
+  });
+});
+
+describe('message limits, configured', () => {
+  const served = serveDuringFile(undefined, { messageBurst: 3, messagesPerSecond: 1, maxFrameBytes: 1024 });
+
+  it('a burst of 3: the fourth refused message is RATE_LIMITED; a frame over maxFrameBytes closes the connection', async () => {
+    const room = await served.client().create<TableState>('table', { bots: 3, botDelayMs: 60_000 });
+    room.onMessage('*', () => {});
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      try {
+        await room.request('action', { type: 'nonsense' });
+      } catch (e) {
+        codes.push((e as { reason?: { code: string } }).reason?.code ?? String(e));
+      }
+    }
+    expect(codes.slice(0, 3).every((c) => c !== 'RATE_LIMITED')).toBe(true);
+    expect(codes.slice(3)).toEqual(['RATE_LIMITED', 'RATE_LIMITED']);
+    const closed = new Promise<number>((r) => room.onLeave((code) => r(code)));
+    room.send('action', { type: 'discard', pad: 'x'.repeat(1500) });
+    expect(await closed).toBeGreaterThanOrEqual(1000);
   });
 });
 

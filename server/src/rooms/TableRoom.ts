@@ -12,6 +12,7 @@ import { committedHand, WallCommitments } from '../fairness';
 import { events as log } from '../log';
 import type { Metrics } from '../metrics';
 import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
+import { DEFAULT_LIMITS, type Limits } from '../limits';
 import type { TableQuota } from '../quota';
 import { isInviteCode, originOf, stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
 import { TableClock, type ClockStep } from './clock';
@@ -106,6 +107,8 @@ export class TableRoom extends Room<{ state: TableState }> {
   static metrics: Metrics | null = null;
   /** Tables per address (set by `createServer` like `store`); null: no limit. */
   static quota: TableQuota | null = null;
+  /** The server's limits (set by `createServer` like `store`): the message budgets' here. */
+  static limits: Pick<Limits, 'messageBurst' | 'messagesPerSecond'> = DEFAULT_LIMITS;
 
   /** At matchmaking, before any room is created or joined: see admission.ts. */
   static override async onAuth(_token: string, options: unknown, context: AuthContext): Promise<ClientAuth> {
@@ -604,7 +607,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     const seat = this.seatOf(client);
     let b = seat !== null ? this.seatBudgets[seat] : this.budgets.get(client);
     if (!b) {
-      b = new MessageBudget();
+      const { messageBurst, messagesPerSecond } = (this.constructor as typeof TableRoom).limits;
+      b = new MessageBudget(messageBurst, messagesPerSecond);
       if (seat !== null) this.seatBudgets[seat] = b;
       else this.budgets.set(client, b);
     }
