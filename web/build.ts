@@ -16,11 +16,11 @@ function newest(path: string): number {
   return Math.max(s.mtimeMs, ...readdirSync(path).map((f) => newest(join(path, f))));
 }
 
-/** Whether web/dist is missing or older than web/src, index.html or the Vite config. */
+/** Whether web/dist is missing or older than web/src, index.html, the Vite config, or the SDK and engine sources it bundles. */
 export function webStale(): boolean {
   if (!existsSync(DIST_INDEX)) return true;
   const built = statSync(DIST_INDEX).mtimeMs;
-  return ['src', 'index.html', 'vite.config.ts'].some((f) => newest(join(WEB, f)) > built);
+  return ['src', 'index.html', 'vite.config.ts', '../client-sdk/src', '../shared/src'].some((f) => newest(join(WEB, f)) > built);
 }
 
 /** Builds web/dist if it is stale (or always, with `force`). Returns whether it built. */

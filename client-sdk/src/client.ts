@@ -126,8 +126,11 @@ export class JantakuClient {
   }
 
   /** Creates a table and takes a place at it (a seat by default; `spectator: true` to watch). */
-  create(options: CreateTableOptions = {}): Promise<Table> {
-    return this.open(null, options.spectator === true ? 'spectator' : 'player', (c) => c.create<TableState>(TABLE_ROOM, defined(options)));
+  async create(options: CreateTableOptions = {}): Promise<Table> {
+    const table = await this.open(null, options.spectator === true ? 'spectator' : 'player', (c) => c.create<TableState>(TABLE_ROOM, defined(options)));
+    // A private table: resolved with its invite code known (its message may follow the first state).
+    if (options.private === true) await table.whenInvite(this.requestTimeoutMs);
+    return table;
   }
 
   /** Sits at a table: the chosen seat, or the first free one. */

@@ -41,6 +41,7 @@ export class Table {
   token: string | null = null;
   /** A private table's invite code (sent to its players; given by whoever watches with it): pass it on to invite someone. */
   invite: string | null = null;
+  private inviteWaiters: ((code: string) => void)[] = [];
   /** 'player' (a seat), 'spectator' (public state and events) or 'commentator' (every event, delayed). */
   readonly role: Role;
   private currentRoom: TableRoom;
@@ -63,6 +64,20 @@ export class Table {
     this.currentRoom = undefined as unknown as TableRoom;
   }
 
+  private setInvite(code: string): void {
+    this.invite = code;
+    for (const w of this.inviteWaiters.splice(0)) w(code);
+  }
+
+  /** @internal Resolves with the invite code once the server has sent it (it may follow the first state), or null after `ms`. */
+  whenInvite(ms: number): Promise<string | null> {
+    if (this.invite !== null) return Promise.resolve(this.invite);
+    return new Promise((resolve) => {
+      const t = setTimeout(() => resolve(null), ms);
+      this.inviteWaiters.push((code) => (clearTimeout(t), resolve(code)));
+    });
+  }
+
   /** @internal Wires a room that has not connected yet (first join, or a rejoin). */
   attach(room: TableRoom): void {
     this.currentRoom = room;
@@ -79,9 +94,13 @@ export class Table {
       if (!isSeat(m?.seat)) return;
       this.seat = m.seat;
       if (typeof m.token === 'string') this.token = m.token;
-      if (typeof m.invite === 'string') this.invite = m.invite;
+      if (typeof m.invite === 'string') this.setInvite(m.invite);
       const seat = { seat: m.seat, token: this.token ?? '' };
       this.emitLater(() => this.events.emit('seat', seat));
+    });
+    // A private table's code, for its creator when it watches (players get it with their seat).
+    room.onMessage('invite', (m: { code?: unknown }) => {
+      if (typeof m?.code === 'string') this.setInvite(m.code);
     });
     room.onMessage('events', (list: RefereeEvent[]) => this.deliver(list));
     // A commentator's feed: every event (hidden ones too), in batches stamped with the server's time.

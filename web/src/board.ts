@@ -26,7 +26,7 @@ export interface GameInfo {
 /** Fetches what the server says of table `id`'s game; `then` is not called if it cannot say. */
 export function fetchGameInfo(net: JantakuClient, id: string, then: (info: GameInfo) => void): void {
   net
-    .getJson<GameInfo>(`/api/games/${encodeURIComponent(id)}`)
+    .getJson<GameInfo>(net.gameUrl(id))
     .then((g) => then(g ?? {}))
     .catch(() => {});
 }

@@ -65,7 +65,7 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
             label,
           })
         : null,
-      board.standings ? standingsEl(board.standings, { label, returnPoints: info.rules?.returnPoints, logHref: `${net.http}/api/games/${encodeURIComponent(table.id)}/tenhou6` }) : null,
+      board.standings ? standingsEl(board.standings, { label, returnPoints: info.rules?.returnPoints, logHref: net.gameUrl(table.id, 'tenhou6') }) : null,
     );
   }
 

@@ -16,7 +16,7 @@ export function fairnessCheck(net: JantakuClient, id: string, redraw: () => void
     status = 'checking';
     redraw();
     try {
-      const report = await net.getJson<FairnessReport>(`/api/games/${encodeURIComponent(id)}/fairness`);
+      const report = await net.getJson<FairnessReport>(net.gameUrl(id, 'fairness'));
       if (!report || !globalThis.crypto?.subtle) throw new Error('no report, or no SubtleCrypto (it needs https or localhost)');
       verdicts = await checkFairness(report);
       status = 'idle';

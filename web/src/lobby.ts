@@ -95,8 +95,8 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
       h('label', {}, 'Bot delay (ms) ', h('input', { name: 'botDelay', id: 'botDelay', type: 'number', min: 0, max: 60000, placeholder: '300' })),
       h('label', {}, 'Pause between hands (s) ', h('input', { name: 'handPause', id: 'handPause', type: 'number', min: 0, max: 60, step: 'any', placeholder: '3' })),
       h('label', {}, 'Seed ', h('input', { name: 'seed', id: 'seedInput', placeholder: 'random', maxlength: 200 })),
-      h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'private' }), ' Private (invite link only)'),
     ),
+    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'private', id: 'private' }), ' Private: not listed, joined with its invite link only'),
     submit,
     error,
   );
@@ -115,7 +115,7 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
       .create(opts)
       .then(async (t) => {
         if (!commentate) return hooks.open(t);
-        const c = await net.commentate(t.id);
+        const c = await net.commentate(t.id, t.invite ?? undefined);
         void t.leave().catch(() => {});
         hooks.open(c);
       })

@@ -80,6 +80,8 @@ export class JantakuClient {
   /** The server's HTTP base. */
   readonly http: string;
   private sdk: SdkClient;
+  /** Private tables' invite codes, by table id: their records are read with it (`?code=`). */
+  private invites = new Map<string, string>();
 
   constructor(url: string) {
     this.http = url.replace(/^ws/, 'http').replace(/\/$/, '');
@@ -97,7 +99,19 @@ export class JantakuClient {
 
   /** Creates a table and sits at `opts.seat`, or watches with `spectator`. */
   async create(opts: CreateOptions): Promise<Table> {
-    return keepToken(await this.sdk.create(clean(opts) as CreateTableOptions));
+    return this.keepInvite(keepToken(await this.sdk.create(clean(opts) as CreateTableOptions)));
+  }
+
+  /** A private table's code, once known, opens its records (`gameUrl`). */
+  private keepInvite(table: Table): Table {
+    if (table.invite) this.invites.set(table.id, table.invite);
+    return table;
+  }
+
+  /** The HTTP address of a game's record (`sub`: `tenhou6`, `mjai`, `fairness`…), with a private table's code. */
+  gameUrl(id: string, sub = ''): string {
+    const code = this.invites.get(id);
+    return `${this.http}/api/games/${encodeURIComponent(id)}${sub ? `/${sub}` : ''}${code ? `?code=${encodeURIComponent(code)}` : ''}`;
   }
 
   /** Takes a seat (a chosen one or the first free); a seat token kept from before takes it back. */
@@ -105,27 +119,27 @@ export class JantakuClient {
     const saved = savedToken(id);
     if (saved && (opts.seat === undefined || opts.seat === saved.seat)) {
       try {
-        return keepToken(await this.sdk.rejoin(id, saved));
+        return this.keepInvite(keepToken(await this.sdk.rejoin(id, saved)));
       } catch {
         /* the token is no good any more: sit as a newcomer */
       }
     }
-    return keepToken(await this.sdk.join(id, clean({ seat: opts.seat as Seat | undefined, code: opts.code })));
+    return this.keepInvite(keepToken(await this.sdk.join(id, clean({ seat: opts.seat as Seat | undefined, code: opts.code }))));
   }
 
   /** Watches (a private table: with its invite code). */
-  spectate(id: string, code?: string): Promise<Table> {
-    return this.sdk.spectate(id, clean({ code }));
+  async spectate(id: string, code?: string): Promise<Table> {
+    return this.keepInvite(await this.sdk.spectate(id, clean({ code })));
   }
 
   /** Watches with every hand shown, the table's commentator delay late (`commentary` events). */
-  commentate(id: string, code?: string): Promise<Table> {
-    return this.sdk.commentate(id, clean({ code }));
+  async commentate(id: string, code?: string): Promise<Table> {
+    return this.keepInvite(await this.sdk.commentate(id, clean({ code })));
   }
 
   /** A JSON document of the HTTP API (`/api/games/:id` …); null when it answers 404. */
   async getJson<T>(path: string): Promise<T | null> {
-    const res = await fetch(`${this.http}${path}`);
+    const res = await fetch(path.startsWith('http') ? path : `${this.http}${path}`);
     if (res.status === 404) return null;
     if (!res.ok) throw new JantakuError('UNAVAILABLE', `GET ${path}: ${res.status}`);
     return (await res.json()) as T;

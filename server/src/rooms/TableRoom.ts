@@ -274,6 +274,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       if (address !== undefined && SEATS.some((s) => this.claims.get(s)?.address === address))
         throw new ServerError(403, 'OWN_TABLE: a player of this table (or anyone from its address) cannot open its commentator view');
       client.userData = { commentator: true } satisfies Seating;
+      if (creating && code !== null) client.send('invite', { code });
       const due = this.feed?.backlog() ?? [];
       if (due.length > 0) client.send('commentary', due);
       log.playerJoined(this.roomId, 'commentator');
@@ -281,6 +282,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     }
     if (o.spectator === true) {
       client.userData = { spectator: true } satisfies Seating;
+      // The creator of a private table who watches it: its code, to pass on (players get it with their seat).
+      if (creating && code !== null) client.send('invite', { code });
       log.playerJoined(this.roomId, 'spectator');
       return this.updateListing();
     }
