@@ -16,6 +16,8 @@ const TIME_CONTROLS: Record<string, { label: string; value?: Record<string, unkn
 /** Commentator delays offered, s ('' = no commentator view). */
 const COMMENTATOR_DELAYS: { value: string; label: string }[] = [
   { value: '', label: 'Off' },
+  // Each hand is shown once it has ended whatever the delay (the server's rule): 1 s is "right after".
+  { value: '1', label: 'After each hand' },
   { value: '30', label: '30 s' },
   { value: '120', label: '120 s' },
 ];
@@ -85,7 +87,7 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
     h('label', {}, 'Fouls ', policy, policyHint),
     h('label', {}, 'Clock ', h('select', { name: 'timeControl', id: 'timeControl' }, Object.entries(TIME_CONTROLS).map(([k, t]) => opt(k, t.label)))),
     h('label', {}, 'Your seat ', h('select', { name: 'seat', id: 'seat' }, opt('0', 'East (seat 0)', true), opt('1', 'South (seat 1)'), opt('2', 'West (seat 2)'), opt('3', 'North (seat 3)'), opt('watch', 'None: watch'), opt('commentate', 'None: commentate'))),
-    h('label', {}, 'Commentator delay ', h('select', { name: 'commentatorDelay', id: 'commentatorDelay', title: 'Commentators see every hand this late' }, COMMENTATOR_DELAYS.map((d) => opt(d.value, d.label)))),
+    h('label', {}, 'Commentator delay ', h('select', { name: 'commentatorDelay', id: 'commentatorDelay', title: 'Commentators see each hand once it has ended, and at least this late' }, COMMENTATOR_DELAYS.map((d) => opt(d.value, d.label)))),
     h('label', {}, 'Bots in empty seats ', h('select', { name: 'bots', id: 'bots' }, opt('0', 'none'), opt('1', '1'), opt('2', '2'), opt('3', '3', true), opt('4', '4 (watch only)'))),
     h(
       'details',
