@@ -134,8 +134,10 @@ export class JantakuClient {
   }
 
   /** Sits at a table: the chosen seat, or the first free one. */
-  join(tableId: string, options: SeatOptions = {}): Promise<Table> {
-    return this.open(tableId, 'player', (c) => c.joinById<TableState>(tableId, defined(options)));
+  async join(tableId: string, options: SeatOptions = {}): Promise<Table> {
+    const table = await this.open(tableId, 'player', (c) => c.joinById<TableState>(tableId, defined(options)));
+    table.invite ??= options.code ?? null;
+    return table;
   }
 
   /** Watches a table: public state and events only (a private table: with its invite `code`). */
