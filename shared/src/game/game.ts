@@ -400,7 +400,7 @@ export class Game {
     }
     // A concealed kan needs all four; an added kan a pon of the kind (kanRefusal's own first tests).
     const ankan: TileId[] = [];
-    const fours = counts.includes(4) ? countKinds(s.hand, new Uint8Array(34)) : null;
+    const fours = hasFour(counts) ? countKinds(s.hand, new Uint8Array(34)) : null;
     if (fours) for (const t of s.hand) {
       if (fours[kindOf(t)] !== 4) continue;
       fours[kindOf(t)] = 0; // the kind's first tile in hand stands for it
@@ -643,7 +643,8 @@ export class Game {
   /** No claim: check the abortive draws that a passing discard completes, then the next draw. */
   private afterDiscard(from: Seat): void {
     const ab = this.rules.abortiveDraws;
-    const discards = ab.fourWinds && !this.interrupted ? this.seats.map((s) => s.discards) : null;
+    // Four winds needs every seat's first discard: only then is the pond of the discarder one tile.
+    const discards = ab.fourWinds && !this.interrupted && this.seats[from].discards.length === 1 ? this.seats.map((s) => s.discards) : null;
     if (discards && discards.every((d) => d.length === 1) && isWind(kindOf(discards[0][0].tile))
       && discards.every((d) => kindOf(d[0].tile) === kindOf(discards[0][0].tile))) return this.endWithDraw('fourWinds');
     if (ab.fourRiichi && this.seats.every((s) => s.riichi !== 'none')) return this.endWithDraw('fourRiichi');
@@ -1087,6 +1088,11 @@ function sortIds(tiles: TileId[]): TileId[] {
     tiles[j + 1] = t;
   }
   return tiles;
+}
+
+function hasFour(counts: ArrayLike<number>): boolean {
+  for (let k = 0; k < counts.length; k++) if (counts[k] === 4) return true;
+  return false;
 }
 
 /** The hand holds a pair of neighbours that makes a run with suit kind `k` (before chii picks are built). */

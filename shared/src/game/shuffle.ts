@@ -84,7 +84,9 @@ function fisherYates<T>(src: WordSource, a: T[]): T[] {
 /** The 136 tile ids of hand `hand` (the game's deal number, redeals included) in deal order. */
 export function shuffledTiles(seed: string, hand: number, algorithm: WallAlgorithm = WALL_ALGORITHM): TileId[] {
   const src = algorithm === 'xoshiro128-fnv1a' ? new Rng(`${seed}/${hand}`) : new HmacStream(seed, hand);
-  return fisherYates(src, Array.from({ length: 136 }, (_, i) => i));
+  const tiles: TileId[] = [];
+  for (let i = 0; i < 136; i++) tiles.push(i);
+  return fisherYates(src, tiles);
 }
 
 /** The salt of hand `hand`: lowercase hex of HMAC-SHA-256(key = UTF-8 seed, message = UTF-8 "salt/<hand>"). */
