@@ -74,6 +74,26 @@ describe('GameStore: the file', () => {
     expect(store.getGame('missing')).toBeNull();
     store.close();
   });
+
+  it('seqs follow the file: a rolled-back transaction leaves no gap, a reopened store continues after the last stored entry', () => {
+    const path = file('seqs.sqlite');
+    const store = new GameStore({ path });
+    store.createGame({ id: 'g', rules: makeRuleset('tenhou'), seed: 's', seats: SEATS });
+    const e = (tile: number): RefereeLogEntry => ({ seat: 0, command: { type: 'discard', tile } });
+    expect(store.append('g', e(1))).toBe(0);
+    expect(() =>
+      store.transaction(() => {
+        expect([store.append('g', e(2)), store.append('g', e(3))]).toEqual([1, 2]);
+        throw new Error('the room failed before the commit');
+      }),
+    ).toThrow(/before the commit/);
+    expect(store.transaction(() => [store.append('g', e(4)), store.append('g', e(5))])).toEqual([1, 2]);
+    store.close();
+    const again = new GameStore({ path });
+    expect(again.append('g', e(6))).toBe(3);
+    expect(again.commands('g')).toEqual([e(1), e(4), e(5), e(6)]);
+    again.close();
+  });
 });
 
 describe('GameStore: clock inputs and discarded games', () => {

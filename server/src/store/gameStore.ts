@@ -147,6 +147,15 @@ export class GameStore {
   private readonly selectGame;
   private readonly selectCommands;
   private readonly insertClockInput;
+  private readonly selectNextSeq;
+  /** Runs a function in one transaction (made once: better-sqlite3 builds a wrapper per `db.transaction`). */
+  private readonly inTransaction: <T>(fn: () => T) => T;
+  /**
+   * The next seq of each open game this store has appended to or created, so that an append is
+   * a plain insert. Filled from the file on a game's first append; forgotten whenever a write
+   * fails (a rolled-back transaction may have counted inserts it did not keep).
+   */
+  private readonly nextSeq = new Map<string, number>();
   /** The last write's disk failure, until a write succeeds again. */
   private failure: StoreUnavailableError | null = null;
 
@@ -169,12 +178,9 @@ export class GameStore {
     this.insertGame = this.db.prepare<[string, number, string, string, string, string, string]>(
       `INSERT INTO games (id, created, ruleset, seed, wall_algorithm, seats, options) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    // One statement: the next seq of an open game (none if it is finished or unknown).
-    this.insertCommand = this.db.prepare<[string, number, string], { seq: number }>(
-      `INSERT INTO commands (game_id, seq, entry, at)
-       SELECT g.id, (SELECT COALESCE(MAX(c.seq), -1) + 1 FROM commands c WHERE c.game_id = g.id), ?, ?
-       FROM games g WHERE g.id = ? AND g.status = 'open'
-       RETURNING seq`,
+    this.insertCommand = this.db.prepare<[string, number, string, number]>(`INSERT INTO commands (game_id, seq, entry, at) VALUES (?, ?, ?, ?)`);
+    this.selectNextSeq = this.db.prepare<[string], { status: GameStatus; next: number }>(
+      `SELECT g.status, (SELECT COALESCE(MAX(c.seq), -1) + 1 FROM commands c WHERE c.game_id = g.id) AS next FROM games g WHERE g.id = ?`,
     );
     this.finishGame = this.db.prepare<[number, string, string]>(
       `UPDATE games SET status = 'finished', finished = ?, result = ? WHERE id = ? AND status = 'open'`,
@@ -182,6 +188,8 @@ export class GameStore {
     this.selectGame = this.db.prepare<[string], GameRow>(`SELECT ${GAME_COLUMNS} FROM games g WHERE g.id = ?`);
     this.selectCommands = this.db.prepare<[string], CommandRow>(`SELECT seq, entry, at FROM commands WHERE game_id = ? ORDER BY seq`);
     this.insertClockInput = this.db.prepare<[string, number, string]>(`INSERT INTO clock_inputs (game_id, seq, input) VALUES (?, ?, ?)`);
+    const tx = this.db.transaction((fn: () => unknown) => fn());
+    this.inTransaction = <T>(fn: () => T) => tx(fn) as T;
   }
 
   /**
@@ -194,6 +202,7 @@ export class GameStore {
       this.failure = null;
       return out;
     } catch (e) {
+      this.nextSeq.clear();
       if (e instanceof StoreUnavailableError) throw e;
       const code = (e as { code?: unknown }).code;
       if (this.db.open && typeof code === 'string' && DISK_ERROR.test(code)) {
@@ -252,6 +261,7 @@ export class GameStore {
     const created = game.created ?? Date.now();
     try {
       this.write(() => this.insertGame.run(id, created, JSON.stringify(rules), game.seed, wallAlgorithm, JSON.stringify(game.seats), JSON.stringify(game.options ?? {})));
+      this.nextSeq.set(id, 0);
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new StoreError(`game ${id} already exists`);
       throw e;
@@ -264,17 +274,24 @@ export class GameStore {
    * log). Synchronous: committed before it returns. Throws if the game is unknown or finished.
    */
   append(gameId: string, entry: RefereeLogEntry, at: number = Date.now()): number {
-    const row = this.write(() => this.insertCommand.get(JSON.stringify(entry), at, gameId));
-    if (!row) {
-      const game = this.selectGame.get(gameId);
-      throw new StoreError(game ? `game ${gameId} is finished: nothing more can be appended` : `no game ${gameId}`);
-    }
-    return row.seq;
+    const seq = this.nextSeq.get(gameId) ?? this.openGameNextSeq(gameId);
+    this.write(() => this.insertCommand.run(gameId, seq, JSON.stringify(entry), at));
+    this.nextSeq.set(gameId, seq + 1);
+    return seq;
+  }
+
+  /** The next seq of an open game, read from the file (and kept); throws if it is unknown or finished. */
+  private openGameNextSeq(gameId: string): number {
+    const row = this.selectNextSeq.get(gameId);
+    if (!row || row.status !== 'open') throw new StoreError(row ? `game ${gameId} is finished: nothing more can be appended` : `no game ${gameId}`);
+    this.nextSeq.set(gameId, row.next);
+    return row.next;
   }
 
   /** Marks a game finished with its result (any JSON: standings, faults...). */
   finish(gameId: string, result: unknown, at: number = Date.now()): void {
     const r = this.write(() => this.finishGame.run(at, JSON.stringify(result ?? null), gameId));
+    this.nextSeq.delete(gameId);
     if (r.changes !== 1) {
       const game = this.selectGame.get(gameId);
       throw new StoreError(game ? `game ${gameId} is already finished` : `no game ${gameId}`);
@@ -306,6 +323,7 @@ export class GameStore {
 
   /** Appends a timed table's clock inputs; `from` is the seq of the first (inputs already stored are not given again). */
   appendClockInputs(gameId: string, from: number, inputs: readonly ClockInput[]): void {
+    if (inputs.length === 0) return;
     this.write(() => inputs.forEach((input, i) => this.insertClockInput.run(gameId, from + i, JSON.stringify(input))));
   }
 
@@ -355,6 +373,7 @@ export class GameStore {
 
   /** Deletes an unfinished game with its log and seat claims (a game that never began). */
   discardGame(gameId: string): void {
+    this.nextSeq.delete(gameId);
     this.transaction(() => {
       if (!this.db.prepare(`SELECT 1 FROM games WHERE id = ? AND status = 'open'`).get(gameId)) return;
       this.db.prepare(`DELETE FROM commands WHERE game_id = ?`).run(gameId);
@@ -366,7 +385,7 @@ export class GameStore {
 
   /** Runs `fn` in one transaction (several appends committed together, or none; a disk failure: StoreUnavailableError). */
   transaction<T>(fn: () => T): T {
-    return this.write(() => this.db.transaction(fn)());
+    return this.write(() => this.inTransaction(fn));
   }
 
   /** Checkpoints the WAL into the main file and closes it. */

@@ -10,11 +10,12 @@ export function kuikaeKinds(called: TileId, own: readonly TileId[], chii: boolea
   if (!chii) return [k];
   const [a, b] = own.map(kindOf).sort((x, y) => x - y);
   const banned = [k];
-  const sameSuit = (x: number) => x >= 0 && x < 27 && suitOf(x) === suitOf(k);
-  if (k < a && sameSuit(k + 3)) banned.push(k + 3);
-  if (k > b && sameSuit(k - 3)) banned.push(k - 3);
+  if (k < a && sameSuit(k + 3, k)) banned.push(k + 3);
+  if (k > b && sameSuit(k - 3, k)) banned.push(k - 3);
   return banned;
 }
+
+const sameSuit = (x: number, k: TileKind) => x >= 0 && x < 27 && suitOf(x) === suitOf(k);
 
 /** Distinct picks of `n` tiles of `kind` from the hand, differing by red fives only. */
 function picksOfKind(hand: readonly TileId[], kind: TileKind, n: number): TileId[][] {

@@ -1,4 +1,4 @@
-import { isRedId, isTerminalOrHonor, isWind, kindOf, type TileId } from '../tiles';
+import { countKinds, isRedId, isTerminalOrHonor, isWind, kindOf, type TileId } from '../tiles';
 import type { Meld } from '../tiles/meld';
 import type { Ruleset } from '../rules';
 import type { ScoreResult, WinInput } from '../scoring/types';
@@ -228,16 +228,15 @@ export class Game {
 
   private checkTurn(seat: Seat, c: Command): Refusal | null {
     const s = this.seats[seat];
-    const has = (t: TileId) => Number.isInteger(t) && s.hand.includes(t);
     switch (c.type) {
       case 'discard': {
-        if (!has(c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
+        if (!holds(s.hand, c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
         if (s.riichi !== 'none' && c.tile !== s.drawn) return { code: 'RIICHI_MUST_TSUMOGIRI', reason: 'in riichi you must discard the tile you drew' };
         if (this.afterCall && s.kuikae.includes(kindOf(c.tile))) return { code: 'KUIKAE', reason: 'you may not discard the tile you called, or its swap (kuikae)' };
         return null;
       }
       case 'riichi': {
-        if (!has(c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
+        if (!holds(s.hand, c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
         return this.riichiRefusal(seat, c.tile);
       }
       case 'tsumo': {
@@ -256,7 +255,7 @@ export class Game {
       }
       case 'ankan':
       case 'shouminkan': {
-        if (!has(c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
+        if (!holds(s.hand, c.tile)) return { code: 'TILE_NOT_IN_HAND', reason: 'that tile is not in your hand' };
         return this.kanRefusal(seat, c.type, c.tile);
       }
       case 'ron':
@@ -385,23 +384,48 @@ export class Game {
     if (this.phase !== 'turn' || seat !== this.turn) return [];
     const s = this.seats[seat];
     const out: LegalAction[] = [];
-    const discards = s.riichi !== 'none' ? [s.drawn!] : s.hand.filter((t) => !(this.afterCall && s.kuikae.includes(kindOf(t))));
-    out.push({ type: 'discard', tiles: [...discards].sort((a, b) => a - b) });
+    const discards = s.riichi !== 'none' ? [s.drawn!] : this.afterCall && s.kuikae.length ? s.hand.filter((t) => !s.kuikae.includes(kindOf(t))) : s.hand.slice();
+    out.push({ type: 'discard', tiles: sortIds(discards) });
     if (this.afterCall) return out;
-    if (this.checkTurn(seat, { type: 'tsumo' }) === null) out.push({ type: 'tsumo' });
+    // Every check below is the one `check` applies, asked only where a cheaper test (a shanten,
+    // a count) leaves it open: a tsumogiri turn costs one shanten and no refusal objects.
+    const counts = s.kindCounts();
+    const sh = shanten(counts, s.melds.length);
+    if (sh === -1 && this.checkTurn(seat, { type: 'tsumo' }) === null) out.push({ type: 'tsumo' });
     // A 14-tile hand more than tenpai cannot riichi: one shanten call spares fourteen wait searches.
-    if (s.riichi === 'none' && s.closed && !s.deadHand && this.scores[seat] >= this.rules.riichiMinPoints && this.remaining >= this.rules.riichiMinWallTiles && shanten(s.kindCounts(), s.melds.length) <= 0) {
+    if (sh <= 0 && s.riichi === 'none' && s.closed && !s.deadHand && this.scores[seat] >= this.rules.riichiMinPoints && this.remaining >= this.rules.riichiMinWallTiles) {
       const ok = new Set(uniqueByKindAndRed(s.hand).filter((t) => this.riichiRefusal(seat, t) === null).map(redKey));
-      const tiles = s.hand.filter((t) => ok.has(redKey(t))).sort((a, b) => a - b);
+      const tiles = s.hand.filter((t) => ok.has(redKey(t))).sort(ascending);
       if (tiles.length) out.push({ type: 'riichi', tiles });
     }
-    const kinds = new Set(s.hand.map(kindOf));
-    const ankan = [...kinds].map((k) => s.hand.find((t) => kindOf(t) === k)!).filter((t) => this.kanRefusal(seat, 'ankan', t) === null);
+    // A concealed kan needs all four; an added kan a pon of the kind (kanRefusal's own first tests).
+    const ankan: TileId[] = [];
+    const fours = hasFour(counts) ? countKinds(s.hand, new Uint8Array(34)) : null;
+    if (fours) for (const t of s.hand) {
+      if (fours[kindOf(t)] !== 4) continue;
+      fours[kindOf(t)] = 0; // the kind's first tile in hand stands for it
+      if (this.kanRefusal(seat, 'ankan', t) === null) ankan.push(t);
+    }
     if (ankan.length) out.push({ type: 'ankan', tiles: ankan });
-    const shouminkan = s.hand.filter((t) => s.melds.some((m) => m.type === 'pon' && kindOf(m.tiles[0]) === kindOf(t)) && this.kanRefusal(seat, 'shouminkan', t) === null);
-    if (shouminkan.length) out.push({ type: 'shouminkan', tiles: shouminkan });
-    if (this.checkTurn(seat, { type: 'kyuushu' }) === null) out.push({ type: 'kyuushu' });
+    if (s.melds.some((m) => m.type === 'pon')) {
+      const shouminkan = s.hand.filter((t) => s.melds.some((m) => m.type === 'pon' && kindOf(m.tiles[0]) === kindOf(t)) && this.kanRefusal(seat, 'shouminkan', t) === null);
+      if (shouminkan.length) out.push({ type: 'shouminkan', tiles: shouminkan });
+    }
+    if (this.rules.abortiveDraws.nineTerminals && this.firstTurn(seat) && this.checkTurn(seat, { type: 'kyuushu' }) === null) out.push({ type: 'kyuushu' });
     return out;
+  }
+
+  /**
+   * The seat whose move the game waits for: the turn's seat, or in a claim window the lowest
+   * seat still to answer; null between hands. It is the first seat with legal actions.
+   */
+  toAct(): Seat | null {
+    if (this.phase === 'claims') {
+      const w = this.claim!;
+      for (const seat of SEATS) if (w.options.has(seat) && !w.responses.has(seat)) return seat;
+      return null;
+    }
+    return this.phase === 'turn' || this.phase === 'draw' ? this.turn : null;
   }
 
   // ---------------------------------------------------------------- hand flow
@@ -537,14 +561,19 @@ export class Game {
       if (w.reason !== 'ankan' || this.isKokushiWait(seat)) out.push({ type: 'ron' });
     }
     if (w.reason !== 'discard' || !s.mayCall || s.riichi !== 'none' || this.remaining <= 0 || this.fourKansAbort) return out;
+    // Counts first: most discards give a seat no call, and then no picks are built.
+    const k = kindOf(w.tile);
+    const counts = s.kindCounts();
     const kuikae = this.rules.kuikae === 'forbidden';
-    if (w.from === (seat + 3) % 4) {
+    if (w.from === (seat + 3) % 4 && k < 27 && mayChii(counts, k)) {
       const chii = chiiOptions(s, w.tile, kuikae);
       if (chii.length) out.push({ type: 'chii', options: chii });
     }
-    const pon = ponOptions(s, w.tile, kuikae);
-    if (pon.length) out.push({ type: 'pon', options: pon });
-    const kan = daiminkanTiles(s, w.tile);
+    if (counts[k] >= 2) {
+      const pon = ponOptions(s, w.tile, kuikae);
+      if (pon.length) out.push({ type: 'pon', options: pon });
+    }
+    const kan = counts[k] === 3 ? daiminkanTiles(s, w.tile) : null;
     if (kan && this.kanSeats.length < 4) out.push({ type: 'daiminkan', tiles: kan });
     return out;
   }
@@ -566,8 +595,8 @@ export class Game {
   /** Everyone has answered: ron before pon and kan before chii. */
   private resolveClaims(): void {
     const w = this.claim!;
-    const order = [1, 2, 3].map((d) => ((w.from + d) % 4) as Seat);
-    const rons = order.filter((s) => w.responses.get(s)?.type === 'ron');
+    const order = CLAIM_ORDER[w.from];
+    const rons = w.responses.size === 0 ? [] : order.filter((s) => w.responses.get(s)?.type === 'ron');
     for (const seat of order) {
       // Letting a winning tile pass: furiten until the next draw, or for the hand in riichi.
       // A concealed kan only kokushi may rob is no tile the other hands could have won on.
@@ -586,8 +615,9 @@ export class Game {
     this.claim = null;
     this.acceptRiichi(w.from);
     if (w.kan) return this.completeKan(w.from, w.kan.kind, w.kan.tile);
-    const call = order.map((s) => ({ seat: s, c: w.responses.get(s) })).find((r) => r.c?.type === 'pon' || r.c?.type === 'daiminkan')
-      ?? order.map((s) => ({ seat: s, c: w.responses.get(s) })).find((r) => r.c?.type === 'chii');
+    const call = w.responses.size === 0 ? undefined
+      : order.map((s) => ({ seat: s, c: w.responses.get(s) })).find((r) => r.c?.type === 'pon' || r.c?.type === 'daiminkan')
+        ?? order.map((s) => ({ seat: s, c: w.responses.get(s) })).find((r) => r.c?.type === 'chii');
     if (call?.c) return this.makeCall(call.seat, call.c, w);
     this.afterDiscard(w.from);
   }
@@ -612,9 +642,10 @@ export class Game {
 
   /** No claim: check the abortive draws that a passing discard completes, then the next draw. */
   private afterDiscard(from: Seat): void {
-    const discards = this.seats.map((s) => s.discards);
     const ab = this.rules.abortiveDraws;
-    if (ab.fourWinds && !this.interrupted && discards.every((d) => d.length === 1) && isWind(kindOf(discards[0][0].tile))
+    // Four winds needs every seat's first discard: only then is the pond of the discarder one tile.
+    const discards = ab.fourWinds && !this.interrupted && this.seats[from].discards.length === 1 ? this.seats.map((s) => s.discards) : null;
+    if (discards && discards.every((d) => d.length === 1) && isWind(kindOf(discards[0][0].tile))
       && discards.every((d) => kindOf(d[0].tile) === kindOf(discards[0][0].tile))) return this.endWithDraw('fourWinds');
     if (ab.fourRiichi && this.seats.every((s) => s.riichi !== 'none')) return this.endWithDraw('fourRiichi');
     if (this.fourKansAbort) return this.endWithDraw('fourKans');
@@ -1042,6 +1073,36 @@ function sameTiles(a: readonly TileId[], b: readonly TileId[]): boolean {
   const y = [...b].sort((p, q) => p - q);
   return x.length === y.length && x.every((t, i) => t === y[i]);
 }
+
+const ascending = (a: number, b: number) => a - b;
+
+/** The seats after `from` in turn order: who answers a claim window first (ron before pon, kan before chii). */
+const CLAIM_ORDER: readonly (readonly Seat[])[] = SEATS.map((from) => [1, 2, 3].map((d) => ((from + d) % 4) as Seat));
+
+/** `tiles` sorted ascending, in place (an insertion sort: hands are short, and no comparator calls). */
+function sortIds(tiles: TileId[]): TileId[] {
+  for (let i = 1; i < tiles.length; i++) {
+    const t = tiles[i];
+    let j = i - 1;
+    for (; j >= 0 && tiles[j] > t; j--) tiles[j + 1] = tiles[j];
+    tiles[j + 1] = t;
+  }
+  return tiles;
+}
+
+function hasFour(counts: ArrayLike<number>): boolean {
+  for (let k = 0; k < counts.length; k++) if (counts[k] === 4) return true;
+  return false;
+}
+
+/** The hand holds a pair of neighbours that makes a run with suit kind `k` (before chii picks are built). */
+function mayChii(counts: ArrayLike<number>, k: number): boolean {
+  const r = k % 9;
+  return (r >= 2 && counts[k - 2] > 0 && counts[k - 1] > 0) || (r >= 1 && r <= 7 && counts[k - 1] > 0 && counts[k + 1] > 0) || (r <= 6 && counts[k + 1] > 0 && counts[k + 2] > 0);
+}
+
+/** `t` is a tile id the hand holds (commands come from the network: anything else is not). */
+const holds = (hand: readonly TileId[], t: TileId) => Number.isInteger(t) && hand.includes(t);
 
 const redKey = (t: TileId) => kindOf(t) * 2 + (isRedId(t) ? 1 : 0);
 

@@ -1,5 +1,5 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { _HMAC, hmac } from '@noble/hashes/hmac.js';
+import { sha256, type _SHA256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { TileId } from '../tiles';
 import { Rng } from './rng';
@@ -27,25 +27,38 @@ interface WordSource {
  * message = UTF-8 "wall/<hand>/<k>"), read as eight big-endian 32-bit words, k = 0, 1, ...
  */
 export class HmacStream implements WordSource {
-  private readonly key: Uint8Array;
+  /** The HMAC keyed once (its padded-key state); each block restarts `work` from it. */
+  private readonly keyed: HmacState;
+  private readonly work: HmacState;
   private block = 0;
-  private words = new DataView(new ArrayBuffer(0));
-  private pos = 0;
+  private readonly mac = new Uint8Array(32);
+  private readonly words = new DataView(this.mac.buffer);
+  private pos = 32;
 
   constructor(seed: string, private readonly hand: number) {
-    this.key = utf8ToBytes(seed);
+    this.keyed = new _HMAC<_SHA256>(sha256, utf8ToBytes(seed));
+    this.work = this.keyed.clone();
   }
 
   nextU32(): number {
-    if (this.pos === this.words.byteLength) {
-      const mac = hmac(sha256, this.key, utf8ToBytes(`wall/${this.hand}/${this.block++}`));
-      this.words = new DataView(mac.buffer, mac.byteOffset, mac.byteLength);
+    if (this.pos === 32) {
+      // _cloneInto(work) copies the keyed state into the same objects: no allocation per block.
+      this.keyed._cloneInto(this.work).update(asciiBytes(`wall/${this.hand}/${this.block++}`)).digestInto(this.mac);
       this.pos = 0;
     }
     const w = this.words.getUint32(this.pos);
     this.pos += 4;
     return w;
   }
+}
+
+type HmacState = _HMAC<_SHA256>;
+
+/** UTF-8 of a text made of ASCII characters only (the block labels): one byte per character. */
+function asciiBytes(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  return out;
 }
 
 /** Uniform integer in [0, n) by rejection: words at or above the largest multiple of n are redrawn. */
@@ -71,7 +84,9 @@ function fisherYates<T>(src: WordSource, a: T[]): T[] {
 /** The 136 tile ids of hand `hand` (the game's deal number, redeals included) in deal order. */
 export function shuffledTiles(seed: string, hand: number, algorithm: WallAlgorithm = WALL_ALGORITHM): TileId[] {
   const src = algorithm === 'xoshiro128-fnv1a' ? new Rng(`${seed}/${hand}`) : new HmacStream(seed, hand);
-  return fisherYates(src, Array.from({ length: 136 }, (_, i) => i));
+  const tiles: TileId[] = [];
+  for (let i = 0; i < 136; i++) tiles.push(i);
+  return fisherYates(src, tiles);
 }
 
 /** The salt of hand `hand`: lowercase hex of HMAC-SHA-256(key = UTF-8 seed, message = UTF-8 "salt/<hand>"). */

@@ -77,3 +77,41 @@ export function viewFor(game: Game, viewer: Seat | 'spectator', legal?: LegalAct
     standings: game.standings,
   };
 }
+
+/**
+ * The same view, read from the game when a field is first asked for: a bot that looks only at
+ * its drawn tile pays for no copy of the table. For in-process bots (self-play): it reads the
+ * game live, so it holds only while the game has not moved on; a bot that keeps a view, or hands
+ * it elsewhere, takes `toJSON()` (what JSON.stringify uses), a plain TableView, first.
+ */
+export function liveView(game: Game, viewer: Seat, legal: LegalAction[]): TableView {
+  return new LiveView(game, viewer, legal);
+}
+
+class LiveView implements TableView {
+  readonly #game: Game;
+  #full: TableView | null = null;
+  constructor(game: Game, readonly viewer: Seat, readonly legalActions: LegalAction[]) {
+    this.#game = game;
+  }
+  toJSON(): TableView {
+    return (this.#full ??= viewFor(this.#game, this.viewer, this.legalActions));
+  }
+  get drawn(): TileId | null {
+    return this.#game.seats[this.viewer].drawn;
+  }
+  get phase(): Phase { return this.#game.phase; }
+  get round(): number { return this.#game.round; }
+  get honba(): number { return this.#game.honba; }
+  get riichiSticks(): number { return this.#game.riichiSticks; }
+  get dealer(): Seat { return this.#game.dealer; }
+  get turn(): Seat { return this.#game.turn; }
+  get remaining(): number { return this.#game.remaining; }
+  get doraIndicators(): TileId[] { return this.toJSON().doraIndicators; }
+  get seats(): SeatView[] { return this.toJSON().seats; }
+  get claim(): TableView['claim'] { return this.toJSON().claim; }
+  get hand(): TileId[] | undefined { return this.toJSON().hand; }
+  get lastResult(): HandResult | null { return this.toJSON().lastResult; }
+  get uraIndicators(): TileId[] { return this.toJSON().uraIndicators; }
+  get standings(): Standing[] | null { return this.toJSON().standings; }
+}
