@@ -250,6 +250,8 @@ class Bridge {
       this.first = false;
       return;
     }
+    // A program that cannot be started is not a question of framing.
+    if (probe.gone && !probe.answered && (await probe.exit) === null) throw probe.gone;
     this.log(`the bot exited on its first message in line framing (gimite's): starting it as mjai.app does, with its seat as last argument and batch framing`);
     spawn('batch');
   }
@@ -351,6 +353,11 @@ class Bridge {
     // A reply nothing asked for is a declaration too (out of turn, or to nothing): the server judges it.
     for (const u of unasked) {
       const ctx: AskKind = (u.to.type === 'dahai' || u.to.type === 'kakan') && u.to.actor !== this.seat ? 'claim' : 'turn';
+      const bad = invalidAnswer(u.reply, ctx, this.seat);
+      if (bad) {
+        this.log(`seat ${this.seat}: invalid answer ${clip(u.reply)} to ${u.to.type} (nothing was asked): ${bad}; dropped`);
+        continue;
+      }
       const r = mjaiReplyToCommand(u.reply, { ask: ctx, hand: this.tr.hand, drawn: this.tr.drawn, redFives: this.red, followUp: false });
       if ('command' in r) await this.declare(u.reply, r.command, { asked: false });
     }
