@@ -8,6 +8,8 @@ import {
   exportMjai, handEvents, idsOfMjai, mjaiReplyToCommand, mjaiToTile, MjaiTranslator, parseMjaiTile, pickTiles, tileToMjai, type MjaiMessage, type ReplyContext,
 } from '@jantaku/shared/logs/mjai';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
+import { GIMITE_YAKU_NAMES, gimiteYakuName } from '@jantaku/shared/logs/mjaiYaku';
+import { TENHOU6_YAKU } from '@jantaku/shared/logs/tenhou6Yaku';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import { kindOf, parseTiles } from '@jantaku/shared/tiles/index';
 
@@ -336,6 +338,12 @@ describe('each message type', () => {
     expect(draw.at(-1)).toEqual({ type: 'end_kyoku' });
   });
 
+  it("yakus are named as gimite/mjai names them, in Tenhou's numbering", () => {
+    expect(GIMITE_YAKU_NAMES).toHaveLength(TENHOU6_YAKU.length);
+    expect(['riichi', 'menzenTsumo', 'yakuhaiSeatWind', 'yakuhaiChun', 'junchan', 'suuankouTanki', 'uraDora', 'akaDora'].map((id) => gimiteYakuName(id as never)))
+      .toEqual(['reach', 'menzenchin_tsumoho', 'jikaze', 'sangenpai', 'junchantaiyao', 'suanko', 'uradora', 'akadora']);
+  });
+
   it("hora_points is the hand's value, as gimite/mjai's: honba and riichi sticks are only in deltas", () => {
     let withHonba = 0;
     for (const seed of ['mjai-points-1', 'mjai-points-2', 'mjai-points-3']) {
@@ -354,6 +362,8 @@ describe('each message type', () => {
         if (winners.length !== 1 || winners[0].pao !== null) continue;
         expect(m.hora_points).toBe((m.deltas as number[])[m.actor as number] - honba * 300 - sticks * 1000);
         if (honba > 0) withHonba++;
+        // Yaku by gimite's names (every yaku of these tenhou games is one of Tenhou's).
+        for (const [name] of m.yakus as [string, number][]) expect(GIMITE_YAKU_NAMES).toContain(name);
       }
     }
     expect(withHonba).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import type { Game, HandLog } from '../game/game';
 import type { Command, GameEvent, HandResult, Seat } from '../game/types';
 import type { RefereeEvent } from '../referee/referee';
 import { handTotal } from '../scoring/payment';
+import { gimiteYakuName } from './mjaiYaku';
 
 /**
  * The mjai protocol (gimite/mjai, Mortal, mjai.app; notes in ../shared/design/mjai.md), pure:
@@ -129,8 +130,8 @@ function endMessages(result: HandResult, scores: number[], before: number[], ura
         type: 'hora', actor: w.winner, target: w.from, pai: t(w.winTile),
         hora_tehais: [...w.concealed].sort((a, b) => a - b).map(t),
         ura_markers: (w.uraIndicators.length ? w.uraIndicators : ura).map(t),
-        // The hand's value, as gimite/mjai's `hora_points`: honba and riichi sticks are in `deltas` only.
-        yakus: s.yaku.map((y) => [y.id, y.han]), fu: s.fu, fan: s.han, hora_points: handTotal(s.basePoints, w.winner === dealer, w.tsumo),
+        // As gimite/mjai writes them: its yaku names, and `hora_points` the hand's value (honba and riichi sticks are in `deltas` only).
+        yakus: s.yaku.map((y) => [gimiteYakuName(y.id), y.han]), fu: s.fu, fan: s.han, hora_points: handTotal(s.basePoints, w.winner === dealer, w.tsumo),
         deltas: [...w.deltas], scores: [...running],
       });
     }
