@@ -32,7 +32,7 @@ export function invalidAnswer(reply: unknown, ask: AskKind, seat: number): strin
   const r = reply as Record<string, unknown>;
   if (r.type === 'mjai:unreadable') return 'not JSON';
   if (typeof r.type !== 'string') return 'no "type"';
-  if (!ANSWERS[ask].includes(r.type)) return `"${r.type}" does not answer ${ask === 'claim' ? 'a discard' : ask === 'turn' ? 'its own tsumo' : 'a discard it owes'}`;
+  if (!ANSWERS[ask].includes(r.type)) return `"${r.type}" is none of ${ANSWERS[ask].join(', ')}`;
   if (r.actor !== undefined && r.actor !== seat) return `actor ${JSON.stringify(r.actor)} is not seat ${seat}`;
   const consumed = Array.isArray(r.consumed) ? r.consumed : null;
   switch (r.type) {

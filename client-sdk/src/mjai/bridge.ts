@@ -362,13 +362,13 @@ class Bridge {
       if ('command' in r) await this.declare(u.reply, r.command, { asked: false });
     }
     if (ask === null || askKind === null) return;
-    if (late) return this.prescribe('late', `no answer within ${deadline - askedAt} ms`, askKind);
+    if (late) return this.prescribe('late', `no answer within ${deadline - askedAt} ms to its ${ASKED[askKind]}`);
     await this.answer(reply, askKind, deadline);
   }
 
   private async answer(reply: unknown, askKind: AskKind, deadline: number): Promise<void> {
     const invalid = invalidAnswer(reply, askKind, this.seat);
-    if (invalid) return this.prescribe('invalid', `invalid answer ${clip(reply)}: ${invalid}`, askKind, reply);
+    if (invalid) return this.prescribe('invalid', `invalid answer ${clip(reply)} to its ${ASKED[askKind]}: ${invalid}`, reply);
     const ctx = { ask: askKind, hand: this.tr.hand, drawn: this.tr.drawn, redFives: this.red };
     const r = mjaiReplyToCommand(reply, ctx);
     if ('followUp' in r) {
@@ -377,9 +377,9 @@ class Bridge {
       const reach: MjaiMessage = { ...r.followUp, actor: this.seat };
       this.o.onSent?.([reach]);
       const { reply: discard, late } = await this.bot!.exchange([reach], 0, deadline);
-      if (late) return this.prescribe('late', 'no discard in time after its reach', 'riichi');
+      if (late) return this.prescribe('late', `no answer in time to its ${ASKED.riichi}`);
       const bad = invalidAnswer(discard, 'riichi', this.seat);
-      if (bad) return this.prescribe('invalid', `invalid answer ${clip(discard)} to its reach: ${bad}`, 'riichi', discard);
+      if (bad) return this.prescribe('invalid', `invalid answer ${clip(discard)} to its ${ASKED.riichi}: ${bad}`, discard);
       const rr = mjaiReplyToCommand(discard, { ...ctx, ask: 'riichi' });
       return this.declare(discard, 'command' in rr ? rr.command : { type: 'riichi', tile: -1 });
     }
@@ -387,16 +387,15 @@ class Bridge {
   }
 
   /** The ruleset's prescribed command for the seat (pass, or the drawn tile discarded), said on stderr in one line. */
-  private async prescribe(because: NonNullable<MjaiOutcome['because']>, why: string, kind: AskKind | null = null, reply: unknown = null): Promise<void> {
+  private async prescribe(because: NonNullable<MjaiOutcome['because']>, why: string, reply: unknown = null): Promise<void> {
     const legal = this.legalNow();
     const own = this.room.state.seats[this.seat].own!;
-    const what = kind === null ? '' : ` to its ${kind === 'claim' ? 'claim window' : kind === 'turn' ? 'tsumo' : 'discard'}`;
     if (legal.length === 0) {
-      this.log(`seat ${this.seat}: ${why}${what}; the table's clock has already acted for it`);
+      this.log(`seat ${this.seat}: ${why}; the table's clock has already acted for it`);
       return;
     }
     const command = prescribedCommand(legal, own.drawn >= 0 ? own.drawn : null);
-    this.log(`seat ${this.seat}: ${why}${what}: the bridge ${describe(command, this.red)} for it`);
+    this.log(`seat ${this.seat}: ${why}: the bridge ${describe(command, this.red)} for it`);
     await this.declare(reply, command, { fallback: true, because });
   }
 
@@ -438,6 +437,9 @@ class Bridge {
     return own ? (JSON.parse(own.legalActions || '[]') as LegalAction[]) : [];
   }
 }
+
+/** What the bot was asked, in the bridge's stderr lines. */
+const ASKED: Record<AskKind, string> = { turn: 'tsumo', afterCall: 'call (a discard)', claim: 'claim window', riichi: 'reach (a discard)' };
 
 /** A reply as one short line of stderr. */
 function clip(reply: unknown): string {
