@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
-import { runMjaiBridge, type MjaiOutcome } from '../../client-sdk/src/mjai/bridge';
+import { runMjaiBridge, seatName, type MjaiOutcome } from '../../client-sdk/src/mjai/bridge';
 import { parseMjaiArgs } from '../../client-sdk/src/mjai/cli';
 import { exportMjai, type MjaiMessage } from '@jantaku/shared/logs/mjai';
 import { rooms, startServer } from '../server/harness';
@@ -23,6 +23,9 @@ afterAll(async () => {
 });
 
 const fast = { bots: [1, 2, 3], handPauseMs: 0, botDelayMs: 0 };
+
+/** The names the bridge sends in start_game: the players' (the table's bots have none). */
+const namesAt = (roomId: string) => Array.from(rooms.get(roomId)!.state.seats, (s, i) => seatName(s, i));
 
 /** A full mjai log as seat 0 sees it. */
 function seatView(log: string): MjaiMessage[] {
@@ -61,7 +64,7 @@ describe('mjai bridge, end to end', () => {
     expect(lines.some((l) => l.includes('end_game after'))).toBe(true);
     expect(r.exitCode).toBe(0);
     // What the bot was sent is the server's game as an mjai log, with what seat 0 may not see hidden.
-    expect(sent).toEqual(seatView(exportMjai(game)));
+    expect(sent).toEqual(seatView(exportMjai(game, namesAt(r.roomId))));
     console.log(`mjai tsumogiri (${source}, ${framing}): ${game.hands.length} hands, ${r.outcomes.length} discards; ${lines.find((l) => l.includes('end_game'))}`);
   });
 
@@ -102,7 +105,7 @@ describe('mjai bridge, end to end', () => {
     expect(sent.filter((m) => m.type === 'reach' && m.actor === 0)).toHaveLength(1);
     expect(referee.game.hands.flatMap((h) => h.steps).filter((s) => s.type === 'discard' && s.seat === 0 && s.riichi)).toHaveLength(1);
     // The export writes the hand ended by chombo as the bot was told it: a ryukyoku with reason "chombo".
-    expect(sent).toEqual(seatView(exportMjai(referee.game)));
+    expect(sent).toEqual(seatView(exportMjai(referee.game, namesAt(r.roomId))));
     expect(sent.find((m) => m.type === 'ryukyoku')).toMatchObject({ reason: 'chombo' });
   });
 });

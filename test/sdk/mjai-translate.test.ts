@@ -8,6 +8,8 @@ import {
   exportMjai, handEvents, idsOfMjai, mjaiReplyToCommand, mjaiToTile, MjaiTranslator, parseMjaiTile, pickTiles, tileToMjai, type MjaiMessage, type ReplyContext,
 } from '@jantaku/shared/logs/mjai';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
+import { GIMITE_YAKU_NAMES, gimiteYakuName } from '@jantaku/shared/logs/mjaiYaku';
+import { TENHOU6_YAKU } from '@jantaku/shared/logs/tenhou6Yaku';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import { kindOf, parseTiles } from '@jantaku/shared/tiles/index';
 
@@ -334,5 +336,36 @@ describe('each message type', () => {
     ]).messages;
     expect(draw.at(-2)).toMatchObject({ type: 'ryukyoku', reason: 'kyushukyuhai', deltas: [0, 0, 0, 0] });
     expect(draw.at(-1)).toEqual({ type: 'end_kyoku' });
+  });
+
+  it("yakus are named as gimite/mjai names them, in Tenhou's numbering", () => {
+    expect(GIMITE_YAKU_NAMES).toHaveLength(TENHOU6_YAKU.length);
+    expect(['riichi', 'menzenTsumo', 'yakuhaiSeatWind', 'yakuhaiChun', 'junchan', 'suuankouTanki', 'uraDora', 'akaDora'].map((id) => gimiteYakuName(id as never)))
+      .toEqual(['reach', 'menzenchin_tsumoho', 'jikaze', 'sangenpai', 'junchantaiyao', 'suanko', 'uradora', 'akadora']);
+  });
+
+  it("hora_points is the hand's value, as gimite/mjai's: honba and riichi sticks are only in deltas", () => {
+    let withHonba = 0;
+    for (const seed of ['mjai-points-1', 'mjai-points-2', 'mjai-points-3']) {
+      const { game } = selfPlay('tenhou', seed);
+      const log = exportMjai(game).trim().split('\n').map((l) => JSON.parse(l) as MjaiMessage);
+      let kyoku: MjaiMessage | null = null;
+      let sticks = 0;
+      let hand = -1;
+      for (const m of log) {
+        if (m.type === 'start_kyoku') [kyoku, sticks, hand] = [m, m.kyotaku as number, hand + 1];
+        if (m.type === 'reach_accepted') sticks++;
+        if (m.type !== 'hora') continue;
+        const honba = kyoku!.honba as number;
+        // A single winner (the first takes the sticks; no pao in these games): the winner's gain less honba and sticks.
+        const winners = game.hands[hand].result!.wins;
+        if (winners.length !== 1 || winners[0].pao !== null) continue;
+        expect(m.hora_points).toBe((m.deltas as number[])[m.actor as number] - honba * 300 - sticks * 1000);
+        if (honba > 0) withHonba++;
+        // Yaku by gimite's names (every yaku of these tenhou games is one of Tenhou's).
+        for (const [name] of m.yakus as [string, number][]) expect(GIMITE_YAKU_NAMES).toContain(name);
+      }
+    }
+    expect(withHonba).toBeGreaterThan(0);
   });
 });

@@ -31,7 +31,7 @@ function joinDuringGames(trials: number, fixed: boolean): string | null {
     // A recovered or running table: some of the game is played before anyone joins.
     const before = Math.floor(random() * 60);
     for (let i = 0; i < before && botStep(ref); i++);
-    const state = newTableState('tenhou');
+    const state = newTableState(makeRuleset('tenhou'));
     const serializer = new SchemaSerializer<TableState>();
     serializer.reset(state);
     project(state, ref.game);

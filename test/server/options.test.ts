@@ -155,7 +155,7 @@ describe('the options parser (property)', () => {
         accepted++;
         const referee = new Referee({ rules: settings.rules, seed: 'fuzz' });
         const clock = new TableClock(settings.rules.timeControl, 0);
-        const state = newTableState(settings.rules.name);
+        const state = newTableState(settings.rules);
         project(state, referee.game);
         clock.begin(referee, 0);
         clock.project(state.seats, 0);

@@ -2,6 +2,7 @@ import type { ArraySchema } from '@colyseus/schema';
 import type { Game } from '@jantaku/shared/game/game';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import { viewFor, type TableView } from '@jantaku/shared/game/views';
+import type { Ruleset } from '@jantaku/shared/rules/index';
 import { DiscardState, MeldState, PenaltyTileState, PrivateSeatState, SeatState, TableState } from '@jantaku/shared/schema/table';
 
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
@@ -31,10 +32,11 @@ function set<O extends object, K extends keyof O>(obj: O, key: K, value: O[K]): 
   if (obj[key] !== value) obj[key] = value;
 }
 
-/** A new table state with its four seats and their private parts (to add to StateViews). */
-export function newTableState(ruleset: string): TableState {
+/** A new table state with its four seats and their private parts (to add to StateViews), and the table's rules. */
+export function newTableState(rules: Ruleset): TableState {
   const state = new TableState();
-  state.ruleset = ruleset;
+  state.ruleset = rules.name;
+  state.rules = JSON.stringify(rules);
   for (const seat of SEATS) {
     const s = new SeatState();
     s.seat = seat;

@@ -3,6 +3,8 @@ import type { Meld } from '../tiles/meld';
 import type { Game, HandLog } from '../game/game';
 import type { Command, GameEvent, HandResult, Seat } from '../game/types';
 import type { RefereeEvent } from '../referee/referee';
+import { handTotal } from '../scoring/payment';
+import { gimiteYakuName } from './mjaiYaku';
 
 /**
  * The mjai protocol (gimite/mjai, Mortal, mjai.app; notes in ../shared/design/mjai.md), pure:
@@ -117,7 +119,7 @@ function ask(b: Batch, kind: AskKind): void {
 }
 
 /** The messages of a hand's end: one `hora` a winner (or a `ryukyoku`), then `end_kyoku`. */
-function endMessages(result: HandResult, scores: number[], before: number[], ura: TileId[], t: (x: TileId) => string): MjaiMessage[] {
+function endMessages(result: HandResult, scores: number[], before: number[], ura: TileId[], t: (x: TileId) => string, dealer: Seat): MjaiMessage[] {
   const out: MjaiMessage[] = [];
   if (result.kind === 'win') {
     const running = [...before];
@@ -128,7 +130,8 @@ function endMessages(result: HandResult, scores: number[], before: number[], ura
         type: 'hora', actor: w.winner, target: w.from, pai: t(w.winTile),
         hora_tehais: [...w.concealed].sort((a, b) => a - b).map(t),
         ura_markers: (w.uraIndicators.length ? w.uraIndicators : ura).map(t),
-        yakus: s.yaku.map((y) => [y.id, y.han]), fu: s.fu, fan: s.han, hora_points: s.payment.total,
+        // As gimite/mjai writes them: its yaku names, and `hora_points` the hand's value (honba and riichi sticks are in `deltas` only).
+        yakus: s.yaku.map((y) => [gimiteYakuName(y.id), y.han]), fu: s.fu, fan: s.han, hora_points: handTotal(s.basePoints, w.winner === dealer, w.tsumo),
         deltas: [...w.deltas], scores: [...running],
       });
     }
@@ -160,6 +163,7 @@ export class MjaiTranslator {
   private readonly names: string[];
   private started = false;
   private pendingStart: Extract<GameEvent, { type: 'handStarted' }> | null = null;
+  private dealer: Seat = 0;
   private haipai: (TileId[] | null)[] = [null, null, null, null];
   /** The viewer's concealed tiles (all seats' for 'all'); its drawn tile. */
   readonly hands: TileId[][] = [[], [], [], []];
@@ -238,7 +242,7 @@ export class MjaiTranslator {
           this.flushStart(b.out);
           const before = this.scores;
           this.scores = [...e.scores];
-          b.out.push(...this.chankanBeforeWin(e.result), ...endMessages(e.result, e.scores, before, e.uraIndicators, this.t));
+          b.out.push(...this.chankanBeforeWin(e.result), ...endMessages(e.result, e.scores, before, e.uraIndicators, this.t, this.dealer));
           b.ask = b.askKind = null;
           break;
         }
@@ -257,6 +261,7 @@ export class MjaiTranslator {
 
   private startHand(e: Extract<GameEvent, { type: 'handStarted' }>): void {
     this.pendingStart = e;
+    this.dealer = e.dealer;
     this.haipai = [null, null, null, null];
     this.melds = [[], [], [], []];
     for (const s of SEATS) this.hands[s] = [];

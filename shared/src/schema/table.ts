@@ -115,6 +115,8 @@ export const TableState = schema(
     /** Final standings as JSON of `Standing[]` once the game is over; '' before. */
     standings: t.string().default(''),
     ruleset: t.string().default(''),
+    /** JSON of the table's whole ruleset as it was resolved at creation (overrides, time control and foul policy included): what clients rebuild its rules from. */
+    rules: t.string().default(''),
     /** Hands dealt so far (1 for the first hand). */
     hands: t.uint16().default(0),
     /** Commands applied so far (players, bots and the clock). */
