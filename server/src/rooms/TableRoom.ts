@@ -17,6 +17,8 @@ import type { TableQuota } from '../quota';
 import { isInviteCode, originOf, stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
 import { TableClock, type ClockStep } from './clock';
 import { CommentaryFeed } from './commentary';
+import { ClaimPace } from './claimPace';
+import { ResultPause } from './resultPause';
 import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, isSeat, parseTableOptions, playerName, type StoredSettings, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
@@ -151,6 +153,10 @@ export class TableRoom extends Room<{ state: TableState }> {
   /** The first hand's deal events, sent when play begins. */
   private firstDeal: RefereeEvent[] = [];
   private commitments: WallCommitments | null = null;
+  /** Claim windows held to a fixed minimum and bounded without a clock (claimPace.ts). */
+  private pace: ClaimPace | null = null;
+  /** The next deal waits for the players to dismiss the result (resultPause.ts). */
+  private resultPause = new ResultPause();
 
   override onCreate(options: unknown): void {
     const o = isPlainObject(options) ? options : {};
@@ -171,6 +177,15 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.setPatchRate(1000);
     this.updateListing();
     this.onMessage('action', (client: Client, message: unknown, ctx: MessageContext) => this.onAction(client, message, ctx));
+    this.onMessage('ready', (client: Client) => {
+      const seating = client.userData as Seating | undefined;
+      if (!this.budget(client).take() || !seating || !('seat' in seating) || this.referee.game.phase !== 'handEnded') return;
+      if (this.resultPause.markReady(this.referee.game.hands.length, seating.seat)) this.schedule();
+    });
+    this.onMessage('holdResults', (client: Client, hold: unknown) => {
+      const seating = client.userData as Seating | undefined;
+      if (seating && 'seat' in seating) this.resultPause.hold(seating.seat, hold === true);
+    });
     // Any other message type: answered, never a disconnect.
     this.onMessage('*', (client: Client, type: string | number) => {
       if (!this.budget(client).take()) return;
@@ -583,6 +598,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     for (const t of this.awayTimers.values()) clearTimeout(t);
     this.awayTimers.clear();
     this.feed?.stop();
+    this.pace?.stop();
   }
 
   override onDispose(): void {
@@ -619,6 +635,20 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   private onAction(client: Client, message: unknown, ctx: MessageContext): unknown {
+    // A claim answer before the window's minimum waits for it (claimPace.ts); if the window is gone by then, the answer is stale.
+    const seating = client.userData as Seating | undefined;
+    const wait = this.pace && seating && 'seat' in seating ? this.pace.holdFor(this.referee.game, seating.seat, Date.now()) : 0;
+    if (wait > 0) {
+      const key = this.pace!.current();
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          if (this.pace!.isOpen(this.referee.game, key)) return resolve(this.onAction(client, message, ctx));
+          const stale: ActionError = { code: 'NOTHING_TO_RESPOND', reason: 'the claim window closed' };
+          if (ctx.id === undefined) return resolve(void client.send('actionResult', stale));
+          resolve(ctx.reject(stale));
+        }, wait),
+      );
+    }
     const stop = this.metrics?.startAction();
     const budget = this.budget(client);
     const reply: ActionReply | ActionError = budget.take()
@@ -779,14 +809,24 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (!this.state.started || this.storeFailed || this.storeDown) return;
     this.armClock();
     const game = this.referee.game;
+    this.pace ??= ClaimPace.forTable(this.settings);
+    this.pace.observe(game, Date.now(), (seats) => this.passForClock(seats));
     if (game.phase === 'gameOver') return;
     if (game.phase === 'handEnded') {
-      this.timer = setTimeout(() => this.deal(), this.settings.handPauseMs);
+      const players = SEATS.filter((s) => this.sitting[s] === 'player');
+      this.timer = setTimeout(() => this.deal(), this.resultPause.delay(game.hands.length, players, this.settings.handPauseMs, Date.now()));
       return;
     }
     const seat = SEATS.find((s) => this.legal[s].length > 0 && (this.sitting[s] === 'bot' || this.sitting[s] === 'absent' || this.seatClock.resigned(s)));
     if (seat === undefined) return;
-    this.timer = setTimeout(() => this.autoPlay(seat), this.settings.botDelayMs);
+    this.timer = setTimeout(() => this.autoPlay(seat), Math.max(this.settings.botDelayMs, this.pace.holdFor(game, seat, Date.now())));
+  }
+
+  /** A claim window's bound passed (a table without a clock): the seats still asked pass, logged as the clock's. */
+  private passForClock(seats: Seat[]): void {
+    if (this.storeFailed || this.storeDown) return;
+    const at = this.seatClock.at(Date.now());
+    this.applied(seats.map((s) => this.referee.apply(s, { type: 'pass' }, 'clock', at)));
   }
 
   private deal(): void {
