@@ -4,8 +4,9 @@
 # Several processes as one: give each its own data volume, REDIS_URL and PUBLIC_ADDRESS (README).
 
 # Build: the full install (Vite builds web/dist), then the production install in its place.
-# There is no compile step for the server: tsx (a dependency of @jantaku/shared, so kept by
-# --omit=dev) runs the TypeScript sources. The compilers are for better-sqlite3 when no
+# There is no compile step for the server: tsx (a dependency of the server, so kept by
+# --omit=dev) runs the TypeScript sources, the workspace packages' too (their jantaku-source
+# export condition). The compilers are for better-sqlite3 when no
 # prebuilt binary fits.
 FROM node:22-bookworm-slim AS build
 RUN apt-get update \
@@ -48,4 +49,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # Node itself as PID 1, not `npm start`: npm and its shell do not pass SIGTERM on to the server
 # (which must get it to close its tables and checkpoint the store before `docker stop` ends),
 # and its prestart step builds the web client with Vite, a devDependency (built above instead).
-CMD ["node", "--import", "tsx", "server/src/index.ts"]
+CMD ["node", "--conditions=jantaku-source", "--import", "tsx", "server/src/index.ts"]

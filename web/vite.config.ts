@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 
 /**
  * The web table: a vanilla TypeScript app built into web/dist, which the server serves at `/`
@@ -8,6 +8,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
+  // @jantaku/shared and @jantaku/client-sdk from their TypeScript sources, not a dist/ build.
+  resolve: { conditions: ['jantaku-source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the package ships its sources only.
-import { register } from 'tsx/esm/api';
+import { load } from './load.js';
 
-register();
-const { run } = await import('../src/cli/run.ts');
-const { botMain } = await import('../src/cli/bot.ts');
+const { run } = await load('cli/run');
+const { botMain } = await load('cli/bot');
 await run(botMain);

@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the package ships its sources only.
-import { register } from 'tsx/esm/api';
+import { load } from './load.js';
 
-register();
-const { mjaiMain, MjaiUsageError } = await import('../src/mjai/cli.ts');
+const { mjaiMain, MjaiUsageError } = await load('mjai/cli');
 try {
   process.exitCode = await mjaiMain(process.argv.slice(2));
 } catch (e) {

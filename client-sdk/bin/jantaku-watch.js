@@ -1,8 +1,6 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the package ships its sources only.
-import { register } from 'tsx/esm/api';
+import { load } from './load.js';
 
-register();
-const { run } = await import('../src/cli/run.ts');
-const { watchMain } = await import('../src/cli/watch.ts');
+const { run } = await load('cli/run');
+const { watchMain } = await load('cli/watch');
 await run(watchMain);

@@ -1,6 +1,7 @@
 /**
  * @jantaku/client-sdk: the typed client of a Jantaku server, for browsers and Node 20+.
  * This entry imports nothing Node-only (the CLIs live in ./cli and are not exported here).
+ * @module @jantaku/client-sdk
  */
 export { connect, JantakuClient, TABLE_ROOM, LOBBY_ROOM } from './client';
 export { Table, type Role } from './table';

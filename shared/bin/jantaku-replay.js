@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so the package ships its sources only.
-import { register } from 'tsx/esm/api';
+import { load } from './load.js';
 
-register();
-const { runReplay } = await import('../src/cli/replay.ts');
+const { runReplay } = await load('cli/replay');
 const files = process.argv.slice(2);
 if (files.length === 0) {
   console.error('usage: jantaku-replay FILES…');

@@ -1,4 +1,7 @@
-// The engine's public surface; deeper modules are importable as '@jantaku/shared/<path>'.
+/**
+ * The engine's public surface; deeper modules are importable as '@jantaku/shared/<path>'.
+ * @module @jantaku/shared
+ */
 export * from './tiles';
 export * from './tiles/meld';
 export * from './rules';
@@ -10,6 +13,8 @@ export { shanten, shantenRegular, shantenChiitoitsu, shantenKokushi } from './ha
 export { waits, tenpaiWaits, isTenpai, remainingCounts } from './hand/waits';
 export { scoreWin } from './scoring/score';
 export type { WinInput, ScoreResult, YakuId, YakuHan, LimitName, Payment } from './scoring/types';
+export { scoreHand, type HandInput, type MeldInput, type Tiles, type Wind, type ScoreHandResult, type ScoredHand, type ScoredYaku, type ScoreFailure, type ScoreFailureReason } from './scoring/scoreHand';
+export { YAKU_NAMES } from './scoring/yakuNames';
 export type { Bot } from './bots/types';
 export { tsumogiriBot } from './bots/tsumogiri';
 export { efficiencyBot } from './bots/efficiency';

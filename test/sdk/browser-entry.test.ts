@@ -26,10 +26,13 @@ function resolveTs(from: string, spec: string): string | null {
 describe('the browser entry', () => {
   it('package.json points at it, with types, bins and files, ready to publish', () => {
     expect(pkg).toMatchObject({ name: '@jantaku/client-sdk', type: 'module' });
-    expect(pkg.exports['.']).toMatchObject({ types: './src/index.ts', default: './src/index.ts' });
+    // The repo's tools read the sources (the jantaku-source condition); consumers get the build.
+    expect(pkg.exports['.']).toEqual({ 'jantaku-source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' });
+    expect(pkg.exports['./browser']).toMatchObject({ default: './dist/browser/jantaku-client.js' });
     expect(Object.keys(pkg.bin)).toEqual(expect.arrayContaining(['jantaku-bot', 'jantaku-watch']));
     for (const file of [pkg.bin['jantaku-bot'], pkg.bin['jantaku-watch']] as string[]) expect(readFileSync(join(root, 'client-sdk', file), 'utf8')).toMatch(/^#!\/usr\/bin\/env node/);
-    expect(pkg.files).toEqual(expect.arrayContaining(['src', 'bin']));
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', 'bin']));
+    expect(pkg.files).not.toContain('src');
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['@colyseus/sdk', '@jantaku/shared']));
     expect(pkg.private).toBeUndefined();
   });

@@ -1,7 +1,10 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
+/** What `parse` returns, spelled out for the .d.ts (node:util's option types cannot be named there). */
+type Parsed<T extends ParseArgsConfig['options']> = ReturnType<typeof parseArgs<{ options: T & { help: { type: 'boolean'; short: string } }; allowPositionals: false; strict: true }>>['values'];
+
 /** Parses argv with node:util, turning its errors into a usage message (exit code 2). */
-export function parse<T extends ParseArgsConfig['options']>(argv: string[], options: T, usage: string) {
+export function parse<T extends ParseArgsConfig['options']>(argv: string[], options: T, usage: string): Parsed<T> {
   try {
     return parseArgs({ args: withValuesAttached(argv, options), options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: false, strict: true }).values;
   } catch (e) {

@@ -2,7 +2,7 @@ import { countKinds, isRedId, isTerminalOrHonor, isWind, kindOf, type TileId } f
 import type { Meld } from '../tiles/meld';
 import type { Ruleset } from '../rules';
 import type { ScoreResult, WinInput } from '../scoring/types';
-import { isPaoYakuman, scoreWin } from '../scoring/score';
+import { isPaoYakuman, meetsShibari, scoreWin } from '../scoring/score';
 import { chiiOptions, daiminkanTiles, holdsAll, isRun, kuikaeKinds, ponOptions } from './calls';
 import { SeatState } from './seat';
 import { LIVE_DRAWS, ShuffledWall, type WallSource } from './wall';
@@ -751,13 +751,7 @@ export class Game {
     const s = this.seats[seat];
     if (tsumo ? shanten(s.kindCounts(), s.melds.length) !== -1 : !s.waits().includes(kindOf(tile))) return 'incomplete';
     const score = scoreWin({ ...this.winInput(seat, tile, tsumo), honba }, this.rules);
-    // Ryanhan shibari: from enough honba on, a win needs two han from yaku (dora do not count).
-    const shibari = this.rules.ryanhanShibari;
-    if (score && shibari !== null && this.honba >= shibari && score.yakuman === 0) {
-      const yakuHan = score.yaku.filter((y) => y.id !== 'dora' && y.id !== 'akaDora' && y.id !== 'uraDora').reduce((n, y) => n + y.han, 0);
-      if (yakuHan < 2) return null;
-    }
-    return score;
+    return score && meetsShibari(score, this.honba, this.rules) ? score : null;
   }
 
   private winInput(seat: Seat, tile: TileId, tsumo: boolean): WinInput {

@@ -160,6 +160,18 @@ function result(input: WinInput): ScoreResult {
 }
 
 /**
+ * Ryanhan shibari: from the ruleset's `ryanhanShibari` honba on, a win needs two han from yaku
+ * (dora and red fives do not count; a yakuman always meets it).
+ */
+export function meetsShibari(score: ScoreResult, honba: number, ruleset: Ruleset): boolean {
+  const shibari = ruleset.ryanhanShibari;
+  if (shibari === null || honba < shibari || score.yakuman !== 0) return true;
+  let yakuHan = 0;
+  for (const y of score.yaku) if (y.id !== 'dora' && y.id !== 'akaDora' && y.id !== 'uraDora') yakuHan += y.han;
+  return yakuHan >= 2;
+}
+
+/**
  * The value of a win, or null when the tiles do not make a complete hand or no reading has a
  * yaku (dora alone is none). Riichi sticks are not in the payment: the game adds them.
  */

@@ -81,10 +81,10 @@ export function parseNotation(s: string): { kind: TileKind; red: boolean }[] {
 /**
  * Parses mpsz notation into distinct tile ids: red fives take copy 0, other tiles take the
  * lowest free copy above it (so "5m" never becomes the red one unless written "0m").
- * Throws TileNotationError if a tile would need a fifth copy (or a second red).
+ * Throws TileNotationError if a tile would need a fifth copy (or a second red). `used`: ids
+ * already taken (by other groups of the same hand), skipped and added to.
  */
-export function parseTiles(s: string): TileId[] {
-  const used = new Set<TileId>();
+export function parseTiles(s: string, used: Set<TileId> = new Set()): TileId[] {
   return parseNotation(s).map(({ kind, red }, i) => {
     if (red) {
       const id = kind * 4;
