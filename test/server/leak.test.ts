@@ -228,7 +228,7 @@ describe('No leak', () => {
   ];
   it.each(cases)('over a whole %s hanchan (seed %s), no frame any of four players or a spectator receives carries a tile or a claim offer it may not know', async (ruleset, seed, extra) => {
     const started = Date.now();
-    const first = await connect().create<TableState>('table', { ruleset, seed, handPauseMs: 0, seat: 0, commentatorDelayMs: 1000, ...extra });
+    const first = await connect().create<TableState>('table', { ruleset, seed, handPauseMs: 0, botDelayMs: 5, seat: 0, commentatorDelayMs: 1000, ...extra });
     const roomId = first.roomId;
     const players: TableRoomClient[] = [first];
     for (const seat of [1, 2, 3]) players.push(await connect().joinById<TableState>(roomId, { seat }));
