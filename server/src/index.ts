@@ -6,12 +6,14 @@ import { pathToFileURL } from 'node:url';
 import { exportTenhou6 } from '@jantaku/shared/logs/export';
 import type { Game } from '@jantaku/shared/game/game';
 import { exportMjai } from '@jantaku/shared/logs/mjai';
+import { toMjlog } from '@jantaku/shared/logs/mjlog';
 import { serializeTenhou6 } from '@jantaku/shared/logs/tenhou6';
 import { Referee } from '@jantaku/shared/referee/referee';
 import { LRUCache } from 'lru-cache';
 import { isInviteCode } from './rooms/admission';
 import { fairnessReport, type FairnessReport } from './fairness';
 import { logger } from './log';
+import { logPlayers, type LogPlayers } from './logNames';
 import { Metrics } from './metrics';
 import { recoverTables } from './recovery';
 import { TableRoom } from './rooms/TableRoom';
@@ -78,19 +80,26 @@ function visibleGame(store: GameStore, id: string, request: Request | undefined)
   return g;
 }
 
+/** A finished game rebuilt from its log, with who played it. */
+interface FinishedGame {
+  game: Game;
+  players: LogPlayers;
+}
+
 /** Rebuilt finished games, the few last asked for: a game over never changes. */
-const finishedGames = new LRUCache<string, Game>({ max: 16 });
+const finishedGames = new LRUCache<string, FinishedGame>({ max: 16 });
 
 /** A finished game rebuilt from its log, or the error response (404, 409 while it is not finished). */
-function finishedGame(store: GameStore, id: string, request: Request | undefined): Game | Response {
+function finishedGame(store: GameStore, id: string, request: Request | undefined): FinishedGame | Response {
   const g = visibleGame(store, id, request);
   if (g instanceof Response) return g;
   if (g.status !== 'finished') return Response.json({ error: 'NOT_FINISHED', reason: `game ${g.id} is not finished` }, { status: 409 });
   const cached = finishedGames.get(g.id);
   if (cached) return cached;
   const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
-  finishedGames.set(g.id, game);
-  return game;
+  const finished = { game, players: logPlayers(g, store.seatClaims(g.id)) };
+  finishedGames.set(g.id, finished);
+  return finished;
 }
 
 /** Fairness reports by game and number of commands: a report changes only with the game's log. */
@@ -142,16 +151,22 @@ function routes(store: GameStore, metrics: Metrics) {
       }
       return Response.json(report);
     }),
+    // The finished game's logs, with the players' names: tenhou.net/6 JSON, mjai (JSON lines, full
+    // information) and Tenhou's mjlog XML (what its viewer, converters and reviewers read).
     tenhou6: createEndpoint('/api/games/:id/tenhou6', { method: 'GET' }, async (ctx) => {
-      const game = finishedGame(store, ctx.params.id, ctx.request);
-      if (game instanceof Response) return game;
-      return new Response(serializeTenhou6(exportTenhou6(game)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+      const f = finishedGame(store, ctx.params.id, ctx.request);
+      if (f instanceof Response) return f;
+      return new Response(serializeTenhou6(exportTenhou6(f.game, f.players.names)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
     }),
-    // The finished game as an mjai log (JSON lines, full information), for mjai tools.
     mjai: createEndpoint('/api/games/:id/mjai', { method: 'GET' }, async (ctx) => {
-      const game = finishedGame(store, ctx.params.id, ctx.request);
-      if (game instanceof Response) return game;
-      return new Response(exportMjai(game), { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
+      const f = finishedGame(store, ctx.params.id, ctx.request);
+      if (f instanceof Response) return f;
+      return new Response(exportMjai(f.game, f.players.names), { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
+    }),
+    mjlog: createEndpoint('/api/games/:id/mjlog', { method: 'GET' }, async (ctx) => {
+      const f = finishedGame(store, ctx.params.id, ctx.request);
+      if (f instanceof Response) return f;
+      return new Response(toMjlog(f.game, f.players), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
     }),
     // The live public tables as the lobby lists them (with REDIS_URL: every process's).
     tables: createEndpoint('/api/tables', { method: 'GET' }, async () => {
@@ -164,7 +179,7 @@ function routes(store: GameStore, metrics: Metrics) {
 /**
  * Builds the server: the room types `table` (recording every game in a GameStore) and `lobby`,
  * and the HTTP routes `/health`, `/metrics`, `/api/tables`, `/api/games`, `/api/games/:id`,
- * `/api/games/:id/fairness`, `/api/games/:id/tenhou6` and `/api/games/:id/mjai`. The store is
+ * `/api/games/:id/fairness`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`. The store is
  * closed (WAL checkpointed) when the server shuts down.
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {
