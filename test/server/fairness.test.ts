@@ -98,7 +98,7 @@ describe('provable fairness (issue 14)', () => {
       return r;
     };
     // No seed given: the server draws its own, as for any real table.
-    const first = listen(await connect().create<TableState>('table', { ruleset, handPauseMs: 0, seat: 0 }), 0);
+    const first = listen(await connect().create<TableState>('table', { ruleset, handPauseMs: 0, botDelayMs: 5, seat: 0 }), 0);
     id = first.roomId;
     const spectator = listen(await connect().joinById<TableState>(id, { spectator: true }), null);
     const players: Room<TableState>[] = [first];

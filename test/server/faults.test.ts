@@ -24,7 +24,7 @@ interface Table {
 
 /** Four seated SDK clients and a spectator at a new table; every seat is driven by the test. */
 async function table(opts: Record<string, unknown>): Promise<Table> {
-  const first = await connect().create<TableState>('table', { ...opts, seat: 0 });
+  const first = await connect().create<TableState>('table', { botDelayMs: 5, ...opts, seat: 0 });
   const clients: TableRoomClient[] = [first];
   for (const seat of [1, 2, 3]) clients.push(await connect().joinById<TableState>(first.roomId, { seat }));
   clients.push(await connect().joinById<TableState>(first.roomId, { spectator: true }));

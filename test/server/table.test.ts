@@ -83,7 +83,7 @@ describe('table options', () => {
 
 describe('bad input', () => {
   it('malformed, oversized, unknown and other-seat messages are answered with an error code, change nothing, and the connection stays', async () => {
-    const rooms0 = await connect().create<TableState>('table', { seed: 'bad-input', handPauseMs: 0 });
+    const rooms0 = await connect().create<TableState>('table', { seed: 'bad-input', handPauseMs: 0, botDelayMs: 5 });
     const players: TableRoomClient[] = [rooms0];
     for (let i = 1; i < 4; i++) players.push(await connect().joinById<TableState>(rooms0.roomId, {}));
     const spectator = await connect().joinById<TableState>(rooms0.roomId, { spectator: true });
