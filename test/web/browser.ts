@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Server } from '@colyseus/core';
 import { ensureWebBuilt } from '../../web/build';
@@ -125,4 +125,24 @@ export function webSuite() {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
   return suite;
+}
+
+/** Fills the lobby's form and creates a table; returns its id once the table page shows. */
+export async function createFromLobby(http: string, page: Page, o: { ruleset: string; seed: string; botDelay: string; handPause: string }): Promise<string> {
+  await page.goto(`${http}/`);
+  await page.waitForSelector('#create-form');
+  await page.selectOption('#ruleset', o.ruleset);
+  await page.selectOption('#bots', '3');
+  await page.selectOption('#seat', '0');
+  await page.click('details summary');
+  await page.fill('#botDelay', o.botDelay);
+  await page.fill('#handPause', o.handPause);
+  await page.fill('#seedInput', o.seed);
+  await page.click('#create');
+  await page.waitForSelector('#table, #create-error:not(:empty)');
+  const refused = await page.$('#create-error:not(:empty)');
+  if (refused) throw new Error(`the lobby could not create the table: ${await refused.textContent()}`);
+  const id = /#\/table\/([^?]+)/.exec(page.url())?.[1];
+  expect(id).toBeTruthy();
+  return decodeURIComponent(id!);
 }

@@ -5,7 +5,7 @@ import type { Command, HandResult, LegalAction } from '@jantaku/shared/game/type
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, moments, rooms } from '../server/harness';
-import { RECORDER_SCRIPT, probe, screenshot, sleep, snapshots, until, webSuite, type Probe } from './browser';
+import { RECORDER_SCRIPT, createFromLobby, probe, screenshot, sleep, snapshots, until, webSuite, type Probe } from './browser';
 
 /**
  * The web table in Debian's Chromium against a real server serving the built app: a person
@@ -15,32 +15,12 @@ import { RECORDER_SCRIPT, probe, screenshot, sleep, snapshots, until, webSuite, 
 
 const web = webSuite();
 
-/** Fills the lobby's form and creates a table; returns its id once the table page shows. */
-async function createFromLobby(page: Page, o: { ruleset: string; seed: string; botDelay: string; handPause: string }): Promise<string> {
-  await page.goto(`${web.http}/`);
-  await page.waitForSelector('#create-form');
-  await page.selectOption('#ruleset', o.ruleset);
-  await page.selectOption('#bots', '3');
-  await page.selectOption('#seat', '0');
-  await page.click('details summary');
-  await page.fill('#botDelay', o.botDelay);
-  await page.fill('#handPause', o.handPause);
-  await page.fill('#seedInput', o.seed);
-  await page.click('#create');
-  await page.waitForSelector('#table, #create-error:not(:empty)');
-  const refused = await page.$('#create-error:not(:empty)');
-  if (refused) throw new Error(`the lobby could not create the table: ${await refused.textContent()}`);
-  const id = /#\/table\/([^?]+)/.exec(page.url())?.[1];
-  expect(id).toBeTruthy();
-  return decodeURIComponent(id!);
-}
-
 const text = (page: Page, js: string) => page.evaluate(js) as Promise<unknown>;
 
 describe('web table', () => {
   it('a person plays against three bots by clicking: discards, a call, riichi, and the hand results show the engine’s scores; a spectator never sees a concealed tile', async () => {
     const { page, errors } = await web.newPage();
-    const id = await createFromLobby(page, { ruleset: 'tenhou', seed: 'web-table-1', botDelay: '20', handPause: '4' });
+    const id = await createFromLobby(web.http, page, { ruleset: 'tenhou', seed: 'web-table-1', botDelay: '20', handPause: '4' });
     const room = rooms.get(id)!;
     expect(room).toBeTruthy();
 
@@ -232,7 +212,7 @@ describe('web table', () => {
 
   it('under wrc2015 a ron declared in free mode with nothing is shown as a fault: who, rule ID, reason and penalty', async () => {
     const { page, errors } = await web.newPage();
-    const id = await createFromLobby(page, { ruleset: 'wrc2015', seed: 'web-fault-1', botDelay: '20', handPause: '30' });
+    const id = await createFromLobby(web.http, page, { ruleset: 'wrc2015', seed: 'web-fault-1', botDelay: '20', handPause: '30' });
     const room = rooms.get(id)!;
     await page.waitForSelector('#policy');
     expect(await text(page, `document.getElementById('policy').textContent`)).toContain('penalise');

@@ -1,5 +1,6 @@
 import type { Command, HandResult, LegalAction, Standing } from '@jantaku/shared/game/types';
 import { DECLARATIONS, offersOf, type Choice, type Declaration, type Offer } from './actions';
+import { AID_LABELS, AID_TITLES, autoCommand, loadAids, saveAids, type Aids } from './aids';
 import type { SeatState, TableState } from '@jantaku/shared/schema/table';
 import { clockText, readClock } from './clock';
 import { h, replace } from './dom';
@@ -41,6 +42,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let standings: Standing[] | null = null;
   let disconnected = '';
   let tick: ReturnType<typeof setInterval> | null = null;
+  const aids: Aids = loadAids();
+  /** The position (hand, actions, phase) the page last played by itself, so it plays each at most once. */
+  let autoAt = '';
   const fairness = fairnessCheck(net, table.id, () => draw());
 
   fetchGameInfo(net, table.id, (g) => {
@@ -62,10 +66,11 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     return !!st && (st.bot || st.presence === 'bot' || info.seats?.[s]?.kind === 'bot');
   };
 
-  async function send(command: Command): Promise<void> {
+  /** `quiet`: a command the page played by itself, whose refusal (the window had closed) is not news. */
+  async function send(command: Command, quiet = false): Promise<void> {
     if (busy) return;
     busy = true;
-    message = null;
+    if (!quiet) message = null;
     try {
       const reply = await table.act(command);
       if (reply.status === 'fault') message = { text: `Fault: ${reply.rule}`, kind: 'error' };
@@ -75,7 +80,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       cursor = -1;
     } catch (e) {
       const err = e instanceof JantakuError ? e : new JantakuError('ERROR', String(e));
-      message = { text: `Refused: ${err.code}${err.rule ? ` (${err.rule})` : ''} — ${err.reason}`, kind: 'error' };
+      if (!quiet) message = { text: `Refused: ${err.code}${err.rule ? ` (${err.rule})` : ''} — ${err.reason}`, kind: 'error' };
     } finally {
       busy = false;
       draw();
@@ -211,6 +216,45 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     return bar;
   }
 
+  /** The play aids' switches, remembered in this browser (aids.ts). */
+  function aidsEl(): HTMLElement | null {
+    if (seat() === null) return null;
+    const box = (k: keyof Aids) =>
+      h(
+        'label',
+        { class: 'check aid', title: AID_TITLES[k] },
+        h('input', {
+          type: 'checkbox',
+          'data-aid': k,
+          checked: aids[k],
+          onchange: (e: Event) => {
+            aids[k] = (e.target as HTMLInputElement).checked;
+            saveAids(aids);
+            autoAt = '';
+            draw();
+          },
+        }),
+        ` ${AID_LABELS[k]}`,
+      );
+    return h('div', { class: 'aids', id: 'aids' }, (Object.keys(AID_LABELS) as (keyof Aids)[]).map(box));
+  }
+
+  /** Plays what the aids play in this position (never while declaring freely: the player wants to act then). */
+  function autoPlay(state: TableState, legal: LegalAction[]): void {
+    const me = seat();
+    if (me === null || mode !== 'play' || busy || !legal.length) return;
+    const at = `${state.hands}:${state.actions}:${state.phase}`;
+    if (at === autoAt) return;
+    const own = state.seats[me]?.own;
+    const command = own ? autoCommand(legal, { drawn: own.drawn, riichi: state.seats[me].riichi }, aids) : null;
+    if (!command) return;
+    autoAt = at;
+    // After this drawing: send() draws again when the reply comes.
+    setTimeout(() => {
+      if (table.state && `${table.state.hands}:${table.state.actions}:${table.state.phase}` === at && mode === 'play') void send(command, true);
+    }, 0);
+  }
+
   function resultCtx(state: TableState): ResultContext {
     return {
       hand: state.hands,
@@ -260,6 +304,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     const legal = me === null ? [] : table.legal;
     if (mode === 'riichi' && !legal.some((a) => a.type === 'riichi')) mode = 'play';
     if (mode === 'choose' && !legal.length) mode = 'play';
+    autoPlay(state, legal);
     const hand = handArea(state, legal);
     const bar = actionBar(state, legal);
     const header = h(
@@ -283,6 +328,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         boardEl(state.seats, state, viewer, (s) => seatParts(s, state)),
         hand,
         bar,
+        aidsEl(),
         message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status' }, message.text) : null,
         faultsEl(faults, label, info.rules?.chombo),
         overlay(state),
