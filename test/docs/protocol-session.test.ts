@@ -6,7 +6,7 @@ import { Protocol } from '@colyseus/shared-types';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tapFrames } from '../support/frames';
-import { rooms, serveDuringFile } from '../server/harness';
+import { rooms, serveDuringFile, until } from '../server/harness';
 
 /**
  * docs/PROTOCOL.md §13 ("Example session") is replayed here against a live server with a plain
@@ -59,14 +59,6 @@ async function rejected(room: Room<any, TableState>, payload: unknown): Promise<
 
 const legalOf = (s: TableState, seat: Seat): LegalAction[] => JSON.parse(s.seats[seat].own?.legalActions ?? '[]') as LegalAction[];
 
-/** Waits until `ok()` holds, polling (the state and messages arrive on their own). */
-async function until(ok: () => boolean, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 describe('docs/PROTOCOL.md §13, the example session', () => {
   it('every block of the example is what a live server sends, in the order it sends it', async () => {
@@ -84,7 +76,7 @@ describe('docs/PROTOCOL.md §13, the example session', () => {
       actual.set('reservation', reservation);
       const client = new EarlyClient(served.url);
       const room = await client.consumeSeatReservation<TableState>(reservation as never);
-      await until(() => room.state?.seats?.length === 4 && client.messages.some((m) => m.type === 'events'), 'the first state and events');
+      await until('the first state and events', () => room.state?.seats?.length === 4 && client.messages.some((m) => m.type === 'events'));
       const frames = tap.framesOf(room)!;
       actual.set('frames', frames.slice(0, 4).map(frameName));
       const token = (client.messages.find((m) => m.type === 'seat')!.payload as { token: string }).token;
@@ -107,16 +99,16 @@ describe('docs/PROTOCOL.md §13, the example session', () => {
       // A false tsumo under wrc2015: chombo, the hand is redealt.
       const before = client.messages.length;
       actual.set('fault-reply', await room.request('action', { type: 'tsumo' }));
-      await until(() => client.messages.length > before && room.state.hands === 2, 'the fault events');
+      await until('the fault events', () => client.messages.length > before && room.state.hands === 2);
       actual.set('fault-events', client.messages[before].payload);
 
       // A discard of the redealt hand's lowest tile; the batches until seat 0 is offered a call.
-      await until(() => legalOf(room.state, 0).some((a) => a.type === 'discard'), 'seat 0 to discard');
+      await until('seat 0 to discard', () => legalOf(room.state, 0).some((a) => a.type === 'discard'));
       const lowest = room.state.seats[0].own!.hand.toArray()[0];
       const mark = client.messages.length;
       actual.set('discard-reply', await room.request('action', { type: 'discard', tile: lowest }));
       const offered = () => client.messages.slice(mark).findIndex((m) => m.type === 'events' && (m.payload as { type: string }[]).some((e) => e.type === 'claimOffered'));
-      await until(() => offered() >= 0, 'a claim window offered to seat 0');
+      await until('a claim window offered to seat 0', () => offered() >= 0);
       actual.set('discard-events', client.messages.slice(mark, mark + offered() + 1).filter((m) => m.type === 'events').map((m) => m.payload));
 
       // The rest of the game as the doc says: pass every window, discard the drawn tile (else the lowest).
@@ -138,7 +130,7 @@ describe('docs/PROTOCOL.md §13, the example session', () => {
       };
       room.onStateChange(() => void act());
       void act();
-      await until(() => room.state.phase === 'gameOver', 'the end of the game', 110_000);
+      await until('the end of the game', () => room.state.phase === 'gameOver', 110_000);
       actual.set('standings', JSON.parse(room.state.standings));
       const game = rooms.get(reservation.roomId)!.referee.game;
       expect(JSON.parse(room.state.standings)).toEqual(game.standings);

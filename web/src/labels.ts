@@ -1,5 +1,6 @@
 import { describePenalty, type Penalty } from '@jantaku/shared/referee/penalty';
 import type { DrawKind } from '@jantaku/shared/game/types';
+import { YAKU_NAMES } from '@jantaku/shared/scoring/yakuNames';
 
 /** Words for what the UI shows: rounds, seats, yaku, draws, fault effects. */
 
@@ -18,19 +19,7 @@ export const DRAW_WORDS: Record<DrawKind, string> = {
   tripleRon: 'Triple ron',
 };
 
-const YAKU_WORDS: Record<string, string> = {
-  riichi: 'Riichi', doubleRiichi: 'Double riichi', ippatsu: 'Ippatsu', menzenTsumo: 'Menzen tsumo', pinfu: 'Pinfu',
-  iipeikou: 'Iipeikou', ryanpeikou: 'Ryanpeikou', tanyao: 'Tanyao', yakuhaiSeatWind: 'Seat wind', yakuhaiRoundWind: 'Round wind',
-  yakuhaiHaku: 'White dragon', yakuhaiHatsu: 'Green dragon', yakuhaiChun: 'Red dragon', haitei: 'Haitei', houtei: 'Houtei',
-  rinshan: 'Rinshan kaihou', chankan: 'Chankan', sanshokuDoujun: 'Sanshoku doujun', sanshokuDoukou: 'Sanshoku doukou',
-  ittsu: 'Ittsu', chanta: 'Chanta', junchan: 'Junchan', honroutou: 'Honroutou', toitoi: 'Toitoi', sanankou: 'Sanankou',
-  sankantsu: 'Sankantsu', shousangen: 'Shousangen', chiitoitsu: 'Chiitoitsu', honitsu: 'Honitsu', chinitsu: 'Chinitsu',
-  dora: 'Dora', akaDora: 'Red fives', uraDora: 'Ura dora', kokushi: 'Kokushi musou', kokushi13: 'Kokushi (13-wait)',
-  suuankou: 'Suuankou', suuankouTanki: 'Suuankou tanki', daisangen: 'Daisangen', shousuushii: 'Shousuushii',
-  daisuushii: 'Daisuushii', tsuuiisou: 'Tsuuiisou', chinroutou: 'Chinroutou', ryuuiisou: 'Ryuuiisou', chuuren: 'Chuuren poutou',
-  junseiChuuren: 'Junsei chuuren poutou', suukantsu: 'Suukantsu', tenhou: 'Tenhou', chiihou: 'Chiihou', renhou: 'Renhou',
-};
-export const yakuName = (id: string): string => YAKU_WORDS[id] ?? id;
+export const yakuName = (id: string): string => (YAKU_NAMES as Record<string, string>)[id] ?? id;
 
 export const LIMIT_WORDS: Record<string, string> = {
   mangan: 'Mangan', haneman: 'Haneman', baiman: 'Baiman', sanbaiman: 'Sanbaiman', yakuman: 'Yakuman', kazoeYakuman: 'Kazoe yakuman',
