@@ -1,26 +1,16 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { connect } from '@jantaku/client-sdk';
 import { rooms, serveDuringFile } from '../server/harness';
+import { run } from '../support/run';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const example = 'client-sdk/examples/bot.ts';
 
 const served = serveDuringFile();
 
-function runNode(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runNode = (args: string[]) => run(process.execPath, args, { cwd: root });
 
 describe('the README bot example', () => {
   it('is the file the README shows, at most twenty lines, and plays a whole game as written', async () => {

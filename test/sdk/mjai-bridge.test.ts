@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { runMjaiBridge, seatName, type MjaiOutcome } from '../../client-sdk/src/
 import { parseMjaiArgs } from '../../client-sdk/src/mjai/cli';
 import { exportMjai, type MjaiMessage } from '@jantaku/shared/logs/mjai';
 import { rooms, startServer } from '../server/harness';
+import { run } from '../support/run';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -112,14 +112,7 @@ describe('mjai bridge, end to end', () => {
 
 describe('jantaku-mjai (the CLI)', () => {
   const bin = fileURLToPath(new URL('../../client-sdk/bin/jantaku-mjai.js', import.meta.url));
-  const runCli = (args: string[]) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  const runCli = (args: string[]) => run(process.execPath, [bin, ...args]);
 
   it('seats the bot at an existing table by id and prints the standings when the game ends', async () => {
     const { Client } = await import('@colyseus/sdk');

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { runMjaiBridge, seatName, type MjaiOutcome } from '../../client-sdk/src/
 import { exportMjai, tileToMjai, type MjaiMessage } from '@jantaku/shared/logs/mjai';
 import { SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import { rooms, startServer } from '../server/harness';
+import { run } from '../support/run';
 
 /**
  * The mjai bridge at every kind of table the server hosts: each shipped ruleset with overrides
@@ -153,14 +153,7 @@ describe('a tonpuusen with overrides and a clock, a late bot and a nonsense bot'
 
 describe('jantaku-mjai on stderr', () => {
   const bin = fileURLToPath(new URL('../../client-sdk/bin/jantaku-mjai.js', import.meta.url));
-  const runCli = (args: string[]) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  const runCli = (args: string[]) => run(process.execPath, [bin, ...args]);
 
   it('with --create at a custom timed table: says the table and seat it got, plays an mjai.app bot by default, exit 0', async () => {
     const create = { ...fast, bots: 3, ruleset: 'wrc2015', seed: 'mjai-cli-create', overrides: { length: 'tonpuusen' }, timeControl: 'wsom' };

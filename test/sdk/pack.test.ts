@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@jantaku/client-sdk';
 import { rooms, serveDuringFile } from '../server/harness';
+import { run } from '../support/run';
 
 /**
  * The packages as a bot author gets them: `npm pack` of both (their prepack builds dist/), the
@@ -21,19 +22,8 @@ const served = serveDuringFile();
 /** This process's environment without what npm set for the repo (its .npmrc's NODE_OPTIONS, npm_* config). */
 const outside = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS' && !k.startsWith('npm_')));
 
-interface Run { code: number | null; stdout: string; stderr: string }
-
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = outside): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs `cmd` in the packed project, outside this repository's npm environment. */
+const runOutside = (cmd: string, args: string[], cwd: string) => run(cmd, args, { cwd, env: outside });
 
 const npm = (args: string[], cwd: string, env?: NodeJS.ProcessEnv) =>
   new Promise<string>((resolve, reject) =>
@@ -79,7 +69,7 @@ describe('the packed @jantaku/shared and @jantaku/client-sdk', () => {
     writeFileSync(join(dir, 'bot.mjs'), source);
 
     const watcher = await connect(served.url).create({ bots: 3, botDelayMs: 0, handPauseMs: 0, seed: 'packed-readme-bot', spectator: true });
-    const r = await run(process.execPath, ['bot.mjs', served.url, watcher.id], dir);
+    const r = await runOutside(process.execPath, ['bot.mjs', served.url, watcher.id], dir);
     expect(withoutColyseusNoise(r.stderr)).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`seat 0 at table ${watcher.id}:`);
@@ -90,13 +80,13 @@ describe('the packed @jantaku/shared and @jantaku/client-sdk', () => {
   });
 
   it('jantaku-bot plays a game and jantaku-replay replays a corpus game, with plain node', async () => {
-    const bot = await run(process.execPath, ['node_modules/.bin/jantaku-bot', '--url', served.url, '--fill', '4', '--hand-pause', '0', '--bot-delay', '0', '--seed', 'packed-bin'], dir);
+    const bot = await runOutside(process.execPath, ['node_modules/.bin/jantaku-bot', '--url', served.url, '--fill', '4', '--hand-pause', '0', '--bot-delay', '0', '--seed', 'packed-bin'], dir);
     expect(withoutColyseusNoise(bot.stderr)).toBe('');
     expect(bot.code).toBe(0);
     const id = /^table (\S+)$/m.exec(bot.stdout)?.[1];
     expect(rooms.get(id!)!.referee.game.phase).toBe('gameOver');
 
-    const replay = await run(process.execPath, ['node_modules/.bin/jantaku-replay', corpusGame], dir);
+    const replay = await runOutside(process.execPath, ['node_modules/.bin/jantaku-replay', corpusGame], dir);
     expect(replay.code).toBe(0);
     expect(replay.stdout).toMatch(/^hands: (\d+)\/\1 matched$/m);
   });
@@ -104,14 +94,14 @@ describe('the packed @jantaku/shared and @jantaku/client-sdk', () => {
   it('jantaku-mjai seats an mjai bot at a table and jantaku-watch answers, with plain node', async () => {
     const watcher = await connect(served.url).create({ bots: [0, 1, 3], botDelayMs: 0, handPauseMs: 0, seed: 'packed-mjai', spectator: true });
     const mjaiBot = fileURLToPath(new URL('./fixtures/mjai-tsumogiri.mjs', import.meta.url));
-    const mjai = await run(process.execPath, ['node_modules/.bin/jantaku-mjai', '--url', served.url, '--table', watcher.id, '--seat', '2', '--', process.execPath, mjaiBot], dir);
+    const mjai = await runOutside(process.execPath, ['node_modules/.bin/jantaku-mjai', '--url', served.url, '--table', watcher.id, '--seat', '2', '--', process.execPath, mjaiBot], dir);
     await watcher.leave();
     expect(mjai.code).toBe(0);
     const game = rooms.get(watcher.id)!.referee.game;
     expect(game.phase).toBe('gameOver');
     expect(JSON.parse(mjai.stdout.trim().split('\n').at(-1)!)).toMatchObject({ table: watcher.id, seat: 2, standings: game.standings });
 
-    const watch = await run(process.execPath, ['node_modules/.bin/jantaku-watch', '--help'], dir);
+    const watch = await runOutside(process.execPath, ['node_modules/.bin/jantaku-watch', '--help'], dir);
     expect(watch.code).toBe(0);
     expect(watch.stdout + watch.stderr).toContain('usage: jantaku-watch');
   });
@@ -132,7 +122,7 @@ describe('the packed @jantaku/shared and @jantaku/client-sdk', () => {
       "const s: number = r.ok ? r.deltas[1] : r.reason.length;",
       'export { connect, runBot, bot, wrong, s, Game };',
     ].join('\n'));
-    const r = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir);
+    const r = await runOutside(process.execPath, [tsc, '-p', 'tsconfig.json'], dir);
     expect(r.stdout + r.stderr).toBe('');
     expect(r.code).toBe(0);
 
