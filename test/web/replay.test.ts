@@ -96,8 +96,11 @@ describe('replay page', () => {
     expect(data.status).toBe('finished');
     expect(data.hands).toHaveLength(engineHands.length);
 
+    // The table's game-over screen (watched) links the replay.
     const { page, errors } = await web.newPage({ width: 1280, height: 1000 });
-    await page.goto(`${web.http}/#/replay/${id}`);
+    await page.goto(`${web.http}/#/table/${id}?watch`);
+    await page.click('#replay-link');
+    expect(page.url()).toContain(`#/replay/${id}`);
     await page.waitForSelector('#replay[data-step] .open-hand[data-hand="3"] [data-tile]');
 
     // Every action of the first hand, → key and Next button in turn.

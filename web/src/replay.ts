@@ -89,11 +89,11 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string):
     const controls = h(
       'div',
       { class: 'replay-controls' },
-      h('button', { id: 'prev-hand', onclick: () => go(hand - 1, 0), disabled: hand === 0 }, '⏮ Hand'),
+      h('button', { id: 'prev-hand', onclick: () => go(hand - 1, 0), disabled: hand === 0 }, '« Hand'),
       h('button', { id: 'prev', onclick: prev, disabled: hand === 0 && step === 0 }, '← Action'),
       h('span', { id: 'step', class: 'step' }, `action ${step} / ${steps() - 1}`),
       h('button', { id: 'next', onclick: next, disabled: hand === d.hands.length - 1 && step === steps() - 1 }, 'Action →'),
-      h('button', { id: 'next-hand', onclick: () => go(hand + 1, 0), disabled: hand === d.hands.length - 1 }, 'Hand ⏭'),
+      h('button', { id: 'next-hand', onclick: () => go(hand + 1, 0), disabled: hand === d.hands.length - 1 }, 'Hand »'),
       select,
       d.status === 'finished'
         ? h('span', { class: 'downloads' }, 'Download: ', h('a', { id: 'dl-tenhou6', href: net.gameUrl(id, 'tenhou6'), download: `${id}.tenhou6.json` }, 'tenhou.net/6'), ' · ', h('a', { id: 'dl-mjai', href: net.gameUrl(id, 'mjai'), download: `${id}.mjai.jsonl` }, 'mjai'), ' · ', h('a', { id: 'dl-mjlog', href: net.gameUrl(id, 'mjlog'), download: `${id}.mjlog.xml` }, 'mjlog'))
