@@ -197,6 +197,16 @@ describe('replay page', () => {
     expect(page.url()).toContain(`#/replay/${player.id}`);
     expect(errors).toEqual([]);
 
+    // A private table's replay: only with its invite code, and the page passes it on.
+    const host = await connect(web.ws, { reconnect: false }).create({ ruleset: 'tenhou', seed: 'web-replay-private', bots: 3, botDelayMs: 5, handPauseMs: 0, private: true });
+    tables.push(host);
+    const code = rooms.get(host.id)!.settings.inviteCode!;
+    expect((await fetch(`${web.http}/api/games/${host.id}/replay`)).status).toBe(404);
+    expect((await fetch(`${web.http}/api/games/${host.id}/replay?code=${code}`)).status).toBe(200);
+    await page.goto(`${web.http}/#/replay/${host.id}?code=${code}`);
+    await until('the private replay page', async () => /No hand of this game has ended yet/.test((await page.textContent('#replay')) ?? ''));
+    expect(errors).toEqual([]);
+
     // Mid-hand: a finished game's log cut inside its second hand gives the first hand only, whole.
     const done = [...rooms.values()].find((r) => r.referee.game.phase === 'gameOver' && r.referee.game.hands.length >= 2)!;
     const opts = { rules: done.referee.rules, seed: done.referee.game.seed };

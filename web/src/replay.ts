@@ -34,7 +34,12 @@ const handTitle = (data: ReplayData, i: number): string => {
   return start && start.type === 'handStarted' ? `${i + 1}. ${roundName(start.round)}${start.honba ? ` · ${start.honba} honba` : ''}` : `Hand ${i + 1}`;
 };
 
-export function renderReplay(root: HTMLElement, net: JantakuClient, id: string): () => void {
+/** `code`: a private table's invite code (the replay of a private table's game is answered only with it). */
+export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, code?: string): () => void {
+  const url = (sub: string): string => {
+    const u = net.gameUrl(id, sub);
+    return code && !u.includes('code=') ? `${u}?code=${encodeURIComponent(code)}` : u;
+  };
   let data: ReplayData | null = null;
   let hand = 0;
   let step = 0;
@@ -42,7 +47,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string):
 
   const load = () =>
     net
-      .getJson<ReplayData>(net.gameUrl(id, 'replay'))
+      .getJson<ReplayData>(url('replay'))
       .then((d) => {
         if (!d) error = `No game ${id}.`;
         else {
@@ -96,7 +101,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string):
       h('button', { id: 'next-hand', onclick: () => go(hand + 1, 0), disabled: hand === d.hands.length - 1 }, 'Hand »'),
       select,
       d.status === 'finished'
-        ? h('span', { class: 'downloads' }, 'Download: ', h('a', { id: 'dl-tenhou6', href: net.gameUrl(id, 'tenhou6'), download: `${id}.tenhou6.json` }, 'tenhou.net/6'), ' · ', h('a', { id: 'dl-mjai', href: net.gameUrl(id, 'mjai'), download: `${id}.mjai.jsonl` }, 'mjai'), ' · ', h('a', { id: 'dl-mjlog', href: net.gameUrl(id, 'mjlog'), download: `${id}.mjlog.xml` }, 'mjlog'))
+        ? h('span', { class: 'downloads' }, 'Download: ', h('a', { id: 'dl-tenhou6', href: url('tenhou6'), download: `${id}.tenhou6.json` }, 'tenhou.net/6'), ' · ', h('a', { id: 'dl-mjai', href: url('mjai'), download: `${id}.mjai.jsonl` }, 'mjai'), ' · ', h('a', { id: 'dl-mjlog', href: url('mjlog'), download: `${id}.mjlog.xml` }, 'mjlog'))
         : h('button', { id: 'reload', onclick: () => void load() }, 'Load hands ended since'),
     );
     const over = handOver(board) && board.lastResult;
@@ -122,7 +127,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string):
                 uraIndicators: board.uraIndicators,
                 label,
               }),
-              board.standings ? standingsEl(board.standings, { label, returnPoints: d.returnPoints, logHref: net.gameUrl(id, 'tenhou6') }) : null,
+              board.standings ? standingsEl(board.standings, { label, returnPoints: d.returnPoints, logHref: url('tenhou6') }) : null,
             )
           : null,
         faultsEl(board.faults, label),
