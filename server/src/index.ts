@@ -23,6 +23,7 @@ import { limitsFromEnv, type Limits } from './limits';
 import { TableQuota } from './quota';
 import { startRetention } from './retention';
 import { webServer, WEB_DIST } from './web';
+import { endedHands, type ReplayHand } from './replay';
 
 export { TableRoom } from './rooms/TableRoom';
 
@@ -105,6 +106,9 @@ function finishedGame(store: GameStore, id: string, request: Request | undefined
 /** Fairness reports by game and number of commands: a report changes only with the game's log. */
 const fairnessReports = new LRUCache<string, FairnessReport>({ max: 256 });
 
+/** Replays (ended hands) by game and number of commands, like the fairness reports. */
+const replays = new LRUCache<string, ReplayHand[]>({ max: 32 });
+
 /** The HTTP routes: health, metrics, the live tables and the game records. */
 function routes(store: GameStore, metrics: Metrics) {
   return createRouter({
@@ -151,6 +155,18 @@ function routes(store: GameStore, metrics: Metrics) {
       }
       return Response.json(report);
     }),
+    // Every event of the hands that have ended (a running table's too, never its hand in play), one step per action: the web's replay.
+    replay: createEndpoint('/api/games/:id/replay', { method: 'GET' }, async (ctx) => {
+      const g = visibleGame(store, ctx.params.id, ctx.request);
+      if (g instanceof Response) return g;
+      const key = `${g.id}:${g.commands}:${g.status}`;
+      let hands = replays.get(key);
+      if (!hands) {
+        hands = endedHands({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id));
+        replays.set(key, hands);
+      }
+      return Response.json({ id: g.id, status: g.status, names: logPlayers(g, store.seatClaims(g.id)).names, returnPoints: g.rules.returnPoints, hands });
+    }),
     // The finished game's logs, with the players' names: tenhou.net/6 JSON, mjai (JSON lines, full
     // information) and Tenhou's mjlog XML (what its viewer, converters and reviewers read).
     tenhou6: createEndpoint('/api/games/:id/tenhou6', { method: 'GET' }, async (ctx) => {
@@ -179,7 +195,7 @@ function routes(store: GameStore, metrics: Metrics) {
 /**
  * Builds the server: the room types `table` (recording every game in a GameStore) and `lobby`,
  * and the HTTP routes `/health`, `/metrics`, `/api/tables`, `/api/games`, `/api/games/:id`,
- * `/api/games/:id/fairness`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`. The store is
+ * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`. The store is
  * closed (WAL checkpointed) when the server shuts down.
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {

@@ -151,6 +151,7 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
         `${t.spectators} watching`,
         h('button', { class: 'watch', onclick: () => hooks.go(t.id, 'watch') }, 'Watch'),
         t.commentators ? h('button', { class: 'commentate', title: 'every hand face up, delayed', onclick: () => hooks.go(t.id, 'commentate') }, 'Commentate') : null,
+        t.started ? h('a', { class: 'replay', href: `#/replay/${encodeURIComponent(t.id)}`, title: 'the hands ended so far, face up' }, 'Replay') : null,
       ),
     );
   };

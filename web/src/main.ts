@@ -4,11 +4,13 @@ import { renderLobby } from './lobby';
 import { connect, type Table } from './net';
 import { renderCommentator } from './commentator';
 import { renderTable } from './table';
+import { renderReplay } from './replay';
 
 /**
  * Routes (in the hash, so the server needs no route per page):
  * `#/` lobby · `#/table/:id?seat=N` play seat N · `#/table/:id?watch` watch ·
- * `#/table/:id?commentate` the commentator view (every hand, delayed); `&code=` a private
+ * `#/table/:id?commentate` the commentator view (every hand, delayed) · `#/replay/:id` a game's
+ * ended hands, stepped through face up (`?code=` for a private table's); `&code=` a private
  * table's invite code (its invite link is `#/table/:id?code=…`).
  * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
  */
@@ -65,6 +67,12 @@ function showTable(t: Table): void {
 }
 
 async function route(): Promise<void> {
+  const r = /^#\/replay\/([^?]+)(?:\?(.*))?$/.exec(location.hash);
+  if (r) {
+    leaveCurrent();
+    cleanup = renderReplay(root, net, decodeURIComponent(r[1]), new URLSearchParams(r[2] ?? '').get('code') ?? undefined);
+    return;
+  }
   const m = /^#\/table\/([^?]+)(?:\?(.*))?$/.exec(location.hash);
   if (!m) {
     leaveCurrent();

@@ -288,6 +288,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         showEnded && ended ? resultEl(ended.result, ended.ctx) : null,
         state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: net.gameUrl(table.id, 'tenhou6') }) : null,
         over ? fairness() : null,
+        state.phase === 'gameOver' ? h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(table.id)}${table.invite ? `?code=${encodeURIComponent(table.invite)}` : ''}`, id: 'replay-link' }, 'Replay the game, every hand face up')) : null,
         state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, h('kbd', {}, 'Enter'), over ? ' Close (next hand soon)' : ' Close'),
       ),
     );

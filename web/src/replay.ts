@@ -1,0 +1,150 @@
+import type { RefereeEvent } from '@jantaku/shared/referee/referee';
+import { boardEl, faultsEl, handOver, openHandEl, type BoardSeat, type SeatParts } from './board';
+import { CommentaryState } from './commentary';
+import { h, replace } from './dom';
+import { roundName } from './labels';
+import type { JantakuClient } from './net';
+import { resultEl, standingsEl } from './result';
+
+/**
+ * The replay page (`#/replay/:id`): a game's ended hands, every action stepped through with all
+ * hands open. The server sends each hand's events one step per action (GET /api/games/:id/replay,
+ * ended hands only, so a running table's hand in play is never there); the board is rebuilt from
+ * them with the commentator's CommentaryState, from the hand's deal up to the step shown.
+ */
+
+/** The answer of `GET /api/games/:id/replay`. */
+export interface ReplayData {
+  id: string;
+  status: string;
+  names: string[];
+  returnPoints?: number;
+  hands: { steps: { seat: number; n: number; events: RefereeEvent[] }[] }[];
+}
+
+/** The board after steps 0..`step` of `hand` (a hand's deal is its step 0). */
+export function positionAt(data: ReplayData, hand: number, step: number): CommentaryState {
+  const board = new CommentaryState();
+  for (const s of data.hands[hand].steps.slice(0, step + 1)) for (const e of s.events) board.apply(e);
+  return board;
+}
+
+const handTitle = (data: ReplayData, i: number): string => {
+  const start = data.hands[i].steps[0]?.events.find((e) => e.type === 'handStarted');
+  return start && start.type === 'handStarted' ? `${i + 1}. ${roundName(start.round)}${start.honba ? ` · ${start.honba} honba` : ''}` : `Hand ${i + 1}`;
+};
+
+/** `code`: a private table's invite code (the replay of a private table's game is answered only with it). */
+export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, code?: string): () => void {
+  const url = (sub: string): string => {
+    const u = net.gameUrl(id, sub);
+    return code && !u.includes('code=') ? `${u}?code=${encodeURIComponent(code)}` : u;
+  };
+  let data: ReplayData | null = null;
+  let hand = 0;
+  let step = 0;
+  let error = '';
+
+  const load = () =>
+    net
+      .getJson<ReplayData>(url('replay'))
+      .then((d) => {
+        if (!d) error = `No game ${id}.`;
+        else {
+          const first = !data;
+          data = d;
+          if (first) (hand = 0), (step = 0);
+        }
+        draw();
+      })
+      .catch((e: Error) => ((error = e.message), draw()));
+
+  const steps = () => data!.hands[hand].steps.length;
+  const go = (hi: number, si: number) => {
+    if (!data || data.hands.length === 0) return;
+    hand = Math.max(0, Math.min(data.hands.length - 1, hi));
+    step = si < 0 ? steps() - 1 : Math.min(steps() - 1, si);
+    draw();
+  };
+  const next = () => (data && step < steps() - 1 ? go(hand, step + 1) : hand < (data?.hands.length ?? 0) - 1 ? go(hand + 1, 0) : undefined);
+  const prev = () => (step > 0 ? go(hand, step - 1) : hand > 0 ? go(hand - 1, -1) : undefined);
+
+  function draw(): void {
+    const header = h(
+      'header',
+      { class: 'bar' },
+      h('a', { href: '#/', class: 'back' }, '← Lobby'),
+      h('span', { class: 'tag watching', id: 'replaying' }, 'Replay'),
+      data ? h('span', { class: 'tag', id: 'replay-status' }, data.status === 'finished' ? 'finished game' : 'table still playing: the hands ended so far') : null,
+      h('span', { class: 'id' }, `game ${id}`),
+    );
+    if (!data || data.hands.length === 0) {
+      const msg = error || (data ? 'No hand of this game has ended yet.' : 'Loading the replay…');
+      replace(root, h('div', { class: 'table-page replay', id: 'replay' }, header, h('p', { class: error ? 'error' : 'status' }, msg), data ? h('button', { id: 'reload', onclick: () => void load() }, 'Reload') : null));
+      return;
+    }
+    const d = data;
+    const board = positionAt(d, hand, step);
+    const label = (s: number): string => `${'ESWN'[(board.seats[s].wind - 27) % 4] ?? '?'} · ${d.names[s] ?? `Seat ${s}`}`;
+    const parts = (s: BoardSeat): SeatParts => {
+      const seat = board.seats[s.seat];
+      return { who: d.names[s.seat] ?? `Seat ${s.seat}`, badges: [], concealed: openHandEl(s.seat, seat.hand, seat.drawn), melds: true };
+    };
+    const select = h('select', { id: 'hand-select', 'aria-label': 'Hand', onchange: (e: Event) => go(Number((e.target as HTMLSelectElement).value), 0) }, d.hands.map((_, i) => h('option', { value: i, selected: i === hand }, handTitle(d, i))));
+    const controls = h(
+      'div',
+      { class: 'replay-controls' },
+      h('button', { id: 'prev-hand', onclick: () => go(hand - 1, 0), disabled: hand === 0 }, '« Hand'),
+      h('button', { id: 'prev', onclick: prev, disabled: hand === 0 && step === 0 }, '← Action'),
+      h('span', { id: 'step', class: 'step' }, `action ${step} / ${steps() - 1}`),
+      h('button', { id: 'next', onclick: next, disabled: hand === d.hands.length - 1 && step === steps() - 1 }, 'Action →'),
+      h('button', { id: 'next-hand', onclick: () => go(hand + 1, 0), disabled: hand === d.hands.length - 1 }, 'Hand »'),
+      select,
+      d.status === 'finished'
+        ? h('span', { class: 'downloads' }, 'Download: ', h('a', { id: 'dl-tenhou6', href: url('tenhou6'), download: `${id}.tenhou6.json` }, 'tenhou.net/6'), ' · ', h('a', { id: 'dl-mjai', href: url('mjai'), download: `${id}.mjai.jsonl` }, 'mjai'), ' · ', h('a', { id: 'dl-mjlog', href: url('mjlog'), download: `${id}.mjlog.xml` }, 'mjlog'))
+        : h('button', { id: 'reload', onclick: () => void load() }, 'Load hands ended since'),
+    );
+    const over = handOver(board) && board.lastResult;
+    replace(
+      root,
+      h(
+        'div',
+        { class: 'table-page replay', id: 'replay', 'data-hand': hand, 'data-step': step, 'data-n': d.hands[hand].steps[step].n, 'data-phase': board.phase },
+        header,
+        controls,
+        boardEl(board.seats, board, 0, parts),
+        over
+          ? h(
+              'div',
+              { class: 'commentary-result panel' },
+              resultEl(board.lastResult!, {
+                hand,
+                round: board.round,
+                honba: board.honba,
+                scores: board.seats.map((s) => s.score),
+                winds: board.seats.map((s) => s.wind),
+                doraIndicators: board.doraIndicators,
+                uraIndicators: board.uraIndicators,
+                label,
+              }),
+              board.standings ? standingsEl(board.standings, { label, returnPoints: d.returnPoints, logHref: url('tenhou6') }) : null,
+            )
+          : null,
+        faultsEl(board.faults, label),
+      ),
+    );
+  }
+
+  // ← → step through actions; with Shift, through hands.
+  const onKey = (e: KeyboardEvent) => {
+    if ((e.target as HTMLElement | null)?.tagName === 'SELECT') return;
+    if (e.key === 'ArrowRight') e.shiftKey ? go(hand + 1, 0) : next();
+    else if (e.key === 'ArrowLeft') e.shiftKey ? go(hand - 1, 0) : prev();
+    else return;
+    e.preventDefault();
+  };
+  window.addEventListener('keydown', onKey);
+  draw();
+  void load();
+  return () => window.removeEventListener('keydown', onKey);
+}
