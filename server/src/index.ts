@@ -198,12 +198,14 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const metrics = new Metrics({ limits, load: () => capacity.load });
   Room.metrics = metrics;
   Room.capacity = capacity;
+  const scale = scaleSettings(opts.scale);
   // A join that would claim a new seat is refused at matchmaking (HTTP 503) once the seats are
   // full; onJoin checks again (a websocket refusal) for seats reserved before the last one went.
+  // With Redis the table may live in another process (with its own capacity): onJoin alone.
   const onAuth = Base.onAuth.bind(Base);
   Room.onAuth = async (token: string, options: unknown, context: AuthContext) => {
     const o = (options ?? {}) as Record<string, unknown>;
-    if (o.spectator !== true && o.commentator !== true && o.token === undefined) capacity.checkSeat();
+    if (!scale.driver && o.spectator !== true && o.commentator !== true && o.token === undefined) capacity.checkSeat();
     return onAuth(token, options, context);
   };
   Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
@@ -216,7 +218,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
     // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.
-    ...scaleSettings(opts.scale),
+    ...scale,
   });
   const stopRetention = startRetention(store, limits.retentionDays, metrics);
   // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.

@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
 import { Client } from '@colyseus/sdk';
@@ -7,7 +9,8 @@ type SeatReservation = Parameters<Client['consumeSeatReservation']>[0];
 import { connect, play, ServerFullError, strategies, type Table } from '@jantaku/client-sdk';
 import { Capacity } from '../../server/src/capacity';
 import { limitsFromEnv } from '../../server/src/limits';
-import { rooms, startServer, until } from './harness';
+import { spawnServer } from '../support/serverProcess';
+import { freePort, rooms, startServer, until } from './harness';
 
 /**
  * Graceful overload (issue 18) on a live server with room for 2 tables and 3 seats: past it a
@@ -116,6 +119,46 @@ describe('capacity: 2 tables, 3 seats', () => {
     await playing;
     await Promise.all([again!.leave(), watcher.leave(), a.leave().catch(() => {})]);
   }, 60_000);
+});
+
+describe('capacity after a restart', () => {
+  it('a recovered table and its seat count against the capacity without being refused; its player takes the seat back with the token and plays on while new tables get SERVER_FULL', async () => {
+    const port = await freePort();
+    const dir = mkdtempSync(join(tmpdir(), 'jantaku-capacity-'));
+    const url = `ws://127.0.0.1:${port}`;
+    const before = spawnServer(port, dir, { LOG_LEVEL: 'silent' });
+    try {
+      await before.healthy();
+      const t = await connect(url, { reconnect: false }).create({ bots: 3, botDelayMs: 60_000 });
+      await until('the game to start with the seat token', () => t.state.started === true && t.token !== null && t.token !== '');
+      const token = t.token!;
+      before.child.kill('SIGKILL');
+      await before.exited;
+
+      // Room for one table and one seat: exactly what the restart brings back.
+      const after = spawnServer(port, dir, { LOG_LEVEL: 'silent', JANTAKU_MAX_TABLES: '1', JANTAKU_MAX_SEATS: '1' });
+      try {
+        await after.healthy();
+        const h = await (await fetch(`http://127.0.0.1:${port}/health`)).json();
+        expect(h).toMatchObject({ status: 'ok', tables: 1, full: true, load: { tables: 1, seats: 1, maxTables: 1, maxSeats: 1, full: true } });
+        const create = await fetch(`http://127.0.0.1:${port}/matchmake/create/table`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"bots":3}' });
+        expect(create.status).toBe(503);
+        expect(JSON.stringify(await create.json())).toContain('SERVER_FULL');
+        const back = await connect(url, { reconnect: false }).rejoin(t.id, { seat: 0, token });
+        const actions = back.state.actions;
+        const playing = play(back, strategies.tsumogiri).catch(() => null);
+        await until('the recovered table to take its player’s action', () => back.state.actions > actions);
+        await back.leave();
+        await playing;
+      } finally {
+        after.child.kill('SIGTERM');
+        await after.exited;
+      }
+    } finally {
+      if (before.child.exitCode === null) before.child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('capacity counting', () => {
