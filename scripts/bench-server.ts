@@ -22,8 +22,21 @@
  * Options (argv `--name=value` or env): TABLES (100), DURATION s (30), THINK_MS (0: flat out;
  * else each bot waits THINK_MS x U(0.5, 1.5) before it acts, like a person), RAMP s
  * (TABLES/25, at least 1), BOT (efficiency | tsumogiri), `--quick` (10 tables, 5 s),
- * `--no-peer` (skip the bare room), SERVER_PROF=dir (V8 CPU profiles of the server children),
- * SERVER_NODE_FLAGS (more node flags for them). Prints a table, then as its last line one JSON object.
+ * `--no-peer` (skip the bare room), `--overload` (below), SERVER_PROF=dir (V8 CPU profiles of the
+ * server children), SERVER_NODE_FLAGS (more node flags for them).
+ *
+ * Bytes: every websocket frame the clients receive in the window is counted; per action per seat
+ * is that over the actions applied and the 4 seats of a table.
+ *
+ * `--overload`: the server's capacity is set to TABLES (JANTAKU_MAX_TABLES=TABLES,
+ * JANTAKU_MAX_SEATS=4 x TABLES). After the first window (the running tables alone), TABLES more
+ * tables try to open (twice the capacity in all), each retrying every second as it is refused
+ * with SERVER_FULL, and a second window is measured: the running tables' p99 under the overload
+ * beside the first window's, and the joins refused.
+ *
+ * Prints a table, then the whole measurement as one JSON line, then as its last line one JSON
+ * object with exactly the keys cpuMsPerAction, bareCpuMsPerAction, ratio, tables, p99Ms,
+ * bytesPerActionPerSeat, kbPerTable, refusedJoins (null where not measured).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -87,6 +100,7 @@ interface Options {
   ramp: number;
   bot: 'efficiency' | 'tsumogiri';
   peer: boolean;
+  overload: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -113,6 +127,7 @@ function parseOptions(argv: string[]): Options {
     ramp: num('ramp', 'RAMP', Math.max(1, tables / 25)),
     bot,
     peer: !flags.has('no-peer') && process.env.PEER !== '0',
+    overload: flags.has('overload') || process.env.OVERLOAD === '1',
   };
 }
 
@@ -271,6 +286,10 @@ class Stats {
   errors = new Map<string, number>();
   games = 0;
   tablesOpened = 0;
+  /** Bytes of the websocket frames the clients received inside the window. */
+  bytes = 0;
+  /** Creates and joins refused with SERVER_FULL (any time). */
+  refusedJoins = 0;
   inWindow(t: number): boolean {
     return this.window !== null && t >= this.window.from && t < this.window.to;
   }
@@ -359,6 +378,17 @@ function playSeat<S>(room: AnyRoom, seat: Seat, peer: Peer<S>, stats: Stats, thi
   });
 }
 
+/** Counts the bytes of every frame `room` receives inside the window (its connection's handler, wrapped). */
+function countBytes(room: AnyRoom, stats: Stats): void {
+  const events = (room as unknown as { connection?: { events: { onmessage?: (e: { data: ArrayBuffer }) => void } } }).connection?.events;
+  const handler = events?.onmessage;
+  if (!events || !handler) return;
+  events.onmessage = (e) => {
+    if (stats.inWindow(now())) stats.bytes += e.data.byteLength;
+    handler(e);
+  };
+}
+
 /** One table slot: opens a table, plays it to the end, opens the next, until stopped. */
 async function runTable<S>(url: string, peer: Peer<S>, slot: number, stats: Stats, thinkMs: number, stopped: () => boolean, opened: () => void, live: Set<AnyRoom>): Promise<void> {
   let n = 0;
@@ -369,14 +399,22 @@ async function runTable<S>(url: string, peer: Peer<S>, slot: number, stats: Stat
     const seats = new Map<AnyRoom, number>();
     const seatOf = (r: AnyRoom) => seats.get(r)!;
     // Messages the bench does not read (seat tokens, events) are dropped without a warning.
-    const joined = (r: AnyRoom, seat: number) => (r.onMessage('*', () => {}), seats.set(r, seat), rooms.push(r), r);
+    const joined = (r: AnyRoom, seat: number) => (r.onMessage('*', () => {}), countBytes(r, stats), seats.set(r, seat), rooms.push(r), r);
     try {
       const r0 = joined(await new Client(url).create(peer.roomName, { ...peer.createOptions(slot * 1000 + n++), seat: 0 }), 0);
       await Promise.all([1, 2, 3].map(async (seat) => joined(await new Client(url).joinById(r0.roomId, { seat }), seat)));
     } catch (e) {
-      // A busy server can let a seat reservation expire: leave what joined, retry a few times.
-      stats.count(stats.errors, `open: ${String((e as Error)?.message ?? e).slice(0, 60)}`);
       await Promise.all(rooms.map((r) => r.leave(true).catch(() => 0)));
+      // At capacity (--overload): refused, as a client would be, and tried again in a second.
+      if (/SERVER_FULL/.test(String((e as Error)?.message ?? e))) {
+        stats.refusedJoins++;
+        if (first) opened();
+        first = false;
+        await sleep(1000);
+        continue;
+      }
+      // A busy server can let a seat reservation expire: what joined has left; retry a few times.
+      stats.count(stats.errors, `open: ${String((e as Error)?.message ?? e).slice(0, 60)}`);
       if (++failures < 3) {
         await sleep(1000);
         continue;
@@ -407,6 +445,11 @@ interface RunResult {
   tablesOpened: number;
   reply: Percentiles;
   patch: Percentiles;
+  /** Bytes the clients received in the window; creates and joins refused with SERVER_FULL. */
+  bytes: number;
+  refusedJoins: number;
+  /** --overload: the joins refused beyond capacity, and the running tables' second window under it. */
+  overload?: { refusedJoins: number; refusedInWindow: number; extraTablesOpened: number; during: RunResult };
   server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null };
   client: { cpuPct: number; loopP99: number; loopMax: number };
   /** The whole machine over the window, % of all cores, and what neither server nor clients used. */
@@ -427,34 +470,67 @@ function percentiles(xs: number[]): Percentiles {
   return { n: s.length, p50: at(0.5), p99: at(0.99), max: s[s.length - 1] };
 }
 
-async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Options): Promise<RunResult> {
+async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Options, overload = false): Promise<RunResult> {
   const url = `ws://127.0.0.1:${port}`;
   await child.ready();
   await sleep(500);
   const idle = probe(child.pid);
-  const stats = new Stats();
   let stop = false;
   const stopped = () => stop;
   const live = new Set<AnyRoom>();
   const slots: Promise<void>[] = [];
   // Ramp: table i opens at i * RAMP / TABLES, at most 8 openings in flight.
-  let opening = 0;
-  let open = 0;
+  const ramp = async (stats: Stats, first: number): Promise<() => number> => {
+    let opening = 0;
+    let open = 0;
+    const t0 = now();
+    for (let i = 0; i < o.tables; i++) {
+      const wait = t0 + (i * o.ramp * 1000) / o.tables - now();
+      if (wait > 0) await sleep(wait);
+      while (opening >= 8) await sleep(5);
+      opening++;
+      slots.push(runTable(url, peer, first + i, stats, o.thinkMs, stopped, () => (opening--, open++), live));
+    }
+    return () => open;
+  };
+  const stats = new Stats();
   const t0 = now();
-  for (let i = 0; i < o.tables; i++) {
-    const wait = t0 + (i * o.ramp * 1000) / o.tables - now();
-    if (wait > 0) await sleep(wait);
-    while (opening >= 8) await sleep(5);
-    opening++;
-    slots.push(runTable(url, peer, i, stats, o.thinkMs, stopped, () => (opening--, open++), live));
-  }
+  const opened = await ramp(stats, 0);
   // On a busy machine opening can lag far behind the ramp: measure what is open by a deadline.
   const deadline = t0 + (o.ramp + 60 + o.tables * 0.2) * 1000;
-  while (open < o.tables && now() < deadline) await sleep(20);
+  while (opened() < o.tables && now() < deadline) await sleep(20);
   const tables = live.size / 4;
   process.stderr.write(`  ${peer.name}: ${tables} tables open after ${((now() - t0) / 1000).toFixed(1)} s; measuring ${o.duration} s\n`);
   // Let the last tables get going before the window opens.
   await sleep(Math.min(2000, 200 + o.thinkMs * 2));
+  const result = await measure(peer.name, stats, child, port, o, tables, idle.rss);
+  if (overload) {
+    // As many tables again as the capacity: each is refused (SERVER_FULL) and tries again every second.
+    const extra = new Stats();
+    const tried = await ramp(extra, o.tables);
+    const until = now() + (o.ramp + 30) * 1000;
+    while (tried() < o.tables && now() < until) await sleep(20);
+    process.stderr.write(`  ${peer.name}: ${o.tables} more tables trying to open (${extra.refusedJoins} refused so far); measuring ${o.duration} s\n`);
+    // The same running tables, measured afresh (samples and counts of this window only).
+    Object.assign(stats, { reply: [], patch: [], applied: 0, faults: 0, bytes: 0, rejected: new Map(), errors: new Map() });
+    const refusedBefore = extra.refusedJoins;
+    const second = await measure(peer.name, stats, child, port, o, tables, idle.rss);
+    result.overload = {
+      // The running slots too: a game that ends may find its place taken by a waiting one.
+      refusedJoins: extra.refusedJoins + stats.refusedJoins,
+      refusedInWindow: extra.refusedJoins - refusedBefore,
+      extraTablesOpened: extra.tablesOpened,
+      during: second,
+    };
+  }
+  stop = true;
+  await Promise.race([Promise.all([...live].map((r) => r.leave(true).catch(() => 0))), sleep(5000)]);
+  await Promise.race([Promise.all(slots), sleep(5000)]);
+  return result;
+}
+
+/** One window of DURATION seconds over the tables open now. */
+async function measure(name: string, stats: Stats, child: ServerChild, port: number, o: Options, tables: number, rssIdle: number): Promise<RunResult> {
   await serverLoopDelay(port);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -473,15 +549,12 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
   loop.disable();
   // Replies to requests sent just before the window closed may still come: wait a little.
   await sleep(Math.min(1000, 100 + o.thinkMs));
-  stop = true;
-  await Promise.race([Promise.all([...live].map((r) => r.leave(true).catch(() => 0))), sleep(5000)]);
-  await Promise.race([Promise.all(slots), sleep(5000)]);
   const cores = availableParallelism();
   const server = ((after.cpuMs - before.cpuMs) / (seconds * 1000)) * 100;
   const client = ((clientCpu.user + clientCpu.system) / 1000 / (seconds * 1000)) * 100;
   const busyPct = ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100 * cores;
   return {
-    peer: peer.name,
+    peer: name,
     tables,
     seconds,
     actions: stats.applied,
@@ -492,10 +565,12 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
     tablesOpened: stats.tablesOpened,
     reply: percentiles(stats.reply),
     patch: percentiles(stats.patch),
+    bytes: stats.bytes,
+    refusedJoins: stats.refusedJoins,
     server: {
       cpuPct: server,
       cpuMs: after.cpuMs - before.cpuMs,
-      rssBefore: idle.rss,
+      rssBefore: rssIdle,
       rssAfter: after.rss,
       hwm: after.hwm,
       loop: serverLoop,
@@ -516,6 +591,8 @@ const round = (x: number, d = 2) => (Number.isFinite(x) ? Math.round(x * 10 ** d
 const perAction = (r: RunResult) => r.server.cpuMs / r.actions;
 const perTable = (r: RunResult) => r.server.cpuMs / r.seconds / r.tables;
 const memPerTable = (r: RunResult) => (r.server.rssAfter - r.server.rssBefore) / r.tables;
+/** Bytes a seat receives per action applied (every table has 4 seats, each one client). */
+const bytesPerSeat = (r: RunResult) => r.bytes / r.actions / 4;
 
 function report(o: Options, ours: RunResult, bare: RunResult | null): void {
   const cell = (f: (r: RunResult) => string) => [f(ours), bare ? f(bare) : '-'];
@@ -538,6 +615,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['server event-loop delay p99/max ms', ...cell((r) => (r.server.loop ? `${f1(r.server.loop.p99)} / ${f1(r.server.loop.max)}` : '-')), '-'],
     ['server RSS idle -> loaded MB', ...cell((r) => `${f1(r.server.rssBefore / MB)} -> ${f1(r.server.rssAfter / MB)}`), '-'],
     ['server RSS per table KB', ...cell((r) => f1(memPerTable(r) / 1024)), ratio(memPerTable)],
+    ['bytes received per action per seat', ...cell((r) => f1(bytesPerSeat(r))), ratio(bytesPerSeat)],
     ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
     ['client event-loop delay p99 ms', ...cell((r) => f1(r.client.loopP99)), '-'],
     ['machine busy % (of cores x 100)', ...cell((r) => `${f1(r.machine.busyPct)}/${r.machine.cores * 100}`), '-'],
@@ -558,6 +636,15 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     if (!r) continue;
     if (Object.keys(r.rejected).length) console.log(`${r.peer} refusals: ${JSON.stringify(r.rejected)}`);
     if (Object.keys(r.errors).length) console.log(`${r.peer} errors: ${JSON.stringify(r.errors)}`);
+  }
+  const over = ours.overload;
+  if (over) {
+    console.log(
+      `overload: capacity ${ours.tables} tables, ${ours.tables} more trying to open: ${over.refusedJoins} joins refused with SERVER_FULL ` +
+        `(${over.refusedInWindow} in the window), ${over.extraTablesOpened} got in as running tables ended. ` +
+        `Running tables' request->reply p99 ${f2(ours.reply.p99)} ms alone, ${f2(over.during.reply.p99)} ms under overload; ` +
+        `${f1(ours.actions / ours.seconds)} vs ${f1(over.during.actions / over.during.seconds)} actions/s; errors ${Object.values(over.during.errors).reduce((a, b) => a + b, 0)}.`,
+    );
   }
   console.log(
     JSON.stringify({
@@ -581,6 +668,16 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       cpuMsPerTablePerS: round(perTable(ours), 3),
       rssKBPerTable: round(memPerTable(ours) / 1024, 1),
       errors: Object.values(ours.errors).reduce((a, b) => a + b, 0),
+      bytesPerActionPerSeat: round(bytesPerSeat(ours), 1),
+      ...(over
+        ? {
+            overloadRefusedJoins: over.refusedJoins,
+            overloadReplyP99Ms: round(over.during.reply.p99),
+            overloadPatchP99Ms: round(over.during.patch.p99),
+            overloadActionsPerS: round(over.during.actions / over.during.seconds, 1),
+            overloadErrors: Object.values(over.during.errors).reduce((a, b) => a + b, 0),
+          }
+        : {}),
       machineBusyPct: round(ours.machine.busyPct, 1),
       otherProcessesPct: round(ours.machine.othersPct, 1),
       ...(bare
@@ -594,6 +691,20 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
         : {}),
     }),
   );
+  // The bench line (issue 18): these keys exactly, null where not measured (no peer run).
+  console.log(
+    JSON.stringify({
+      cpuMsPerAction: round(perAction(ours), 3),
+      bareCpuMsPerAction: bare ? round(perAction(bare), 4) : null,
+      ratio: bare ? round(perAction(ours) / perAction(bare)) : null,
+      tables: ours.tables,
+      // Under --overload: the running tables' p99 while twice their number try to get in.
+      p99Ms: round((over?.during ?? ours).reply.p99),
+      bytesPerActionPerSeat: round(bytesPerSeat(ours), 1),
+      kbPerTable: round(memPerTable(ours) / 1024, 1),
+      refusedJoins: over ? over.refusedJoins : ours.refusedJoins,
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -603,7 +714,7 @@ async function main(): Promise<void> {
   const children: ServerChild[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-bench-'));
   // Bound: whatever hangs, the script ends (per run: start, opening deadline, window, teardown).
-  const limitMs = (o.ramp + 60 + o.tables * 0.2 + o.duration + 120) * 1000 * (o.peer ? 2 : 1);
+  const limitMs = (o.ramp + 60 + o.tables * 0.2 + o.duration + 120) * 1000 * (o.peer ? 2 : 1) + (o.overload ? (o.ramp + 30 + o.duration + 10) * 1000 : 0);
   const watchdog = setTimeout(() => {
     console.error(`bench:server: watchdog after ${limitMs / 1000} s, stopping`);
     for (const c of children) c.proc.kill('SIGKILL');
@@ -612,14 +723,16 @@ async function main(): Promise<void> {
   }, limitMs);
   watchdog.unref();
   try {
-    process.stderr.write(`bench:server: ${o.tables} tables, ${o.duration} s, THINK_MS=${o.thinkMs}, ramp ${o.ramp} s, bots ${o.bot}\n`);
+    process.stderr.write(`bench:server: ${o.tables} tables, ${o.duration} s, THINK_MS=${o.thinkMs}, ramp ${o.ramp} s, bots ${o.bot}${o.overload ? ', overload: capacity TABLES, twice as many trying' : ''}\n`);
     const port = await freePort();
-    const ours = new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: dataDir, ...ONE_ADDRESS });
+    // --overload: the capacity is the tables measured; twice as many try to play.
+    const capacity: Record<string, string> = o.overload ? { JANTAKU_MAX_TABLES: String(o.tables), JANTAKU_MAX_SEATS: String(4 * o.tables) } : {};
+    const ours = new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: dataDir, ...ONE_ADDRESS, ...capacity });
     children.push(ours);
     const bot = o.bot === 'efficiency' ? efficiencyBot : tsumogiriBot;
     let oursResult: RunResult;
     try {
-      oursResult = await run(tablePeer(bot), ours, port, o);
+      oursResult = await run(tablePeer(bot), ours, port, o, o.overload);
     } finally {
       await ours.stop();
     }

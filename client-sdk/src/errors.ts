@@ -3,7 +3,7 @@
  * code (BAD_COMMAND, NOT_YOUR_TURN, TILE_NOT_IN_HAND, …) and, when a `prevent` ruleset refused
  * a fault, the rule ID. The SDK adds its own codes: DISCONNECTED (the socket closed before the
  * answer), TIMEOUT, LEFT (the table was left), MATCHMAKE (a create/join was refused; `status`
- * holds the server's number).
+ * holds the server's number), SERVER_FULL (a `ServerFullError`).
  */
 export class JantakuError extends Error {
   readonly code: string;
@@ -21,6 +21,17 @@ export class JantakuError extends Error {
   }
 }
 
+/**
+ * The server is at capacity (HTTP 503 or a refused join, `SERVER_FULL`): no new table or seat
+ * there now. Its running tables play on: try again later, or another server.
+ */
+export class ServerFullError extends JantakuError {
+  constructor(reason: string) {
+    super('SERVER_FULL', reason, { status: 503 });
+    this.name = 'ServerFullError';
+  }
+}
+
 /** Turns whatever @colyseus/sdk rejected with into a JantakuError. */
 export function toJantakuError(e: unknown): JantakuError {
   if (e instanceof JantakuError) return e;
@@ -31,6 +42,8 @@ export function toJantakuError(e: unknown): JantakuError {
     return new JantakuError(String(r.code ?? 'REJECTED'), String(r.reason ?? ''), typeof r.rule === 'string' ? { rule: r.rule } : {});
   }
   const message = String(err?.message ?? e);
+  const full = /\bSERVER_FULL: (.*)$/s.exec(message);
+  if (full) return new ServerFullError(full[1]);
   if (err?.name === 'MatchMakeError' || err?.name === 'ServerError') {
     return new JantakuError('MATCHMAKE', message, typeof err.code === 'number' ? { status: err.code } : {});
   }

@@ -5,7 +5,7 @@
  */
 export { connect, JantakuClient, TABLE_ROOM, LOBBY_ROOM } from './client';
 export { Table, type Role } from './table';
-export { JantakuError } from './errors';
+export { JantakuError, ServerFullError } from './errors';
 export { play, runBot, strategies, type Bot, type BotResult, type PlayOptions, type RunBotOptions } from './bot';
 export { describeEvent, handLabel, renderTable } from './format';
 export { tableViewOf } from '@jantaku/shared/schema/view';

@@ -21,6 +21,8 @@ import { scaleSettings, type ScaleOptions } from './scale';
 import { GameStore, type GameRecord } from './store/index';
 import { limitsFromEnv, type Limits } from './limits';
 import { TableQuota } from './quota';
+import { Capacity } from './capacity';
+import type { AuthContext } from '@colyseus/core';
 import { startRetention } from './retention';
 import { webServer, WEB_DIST } from './web';
 import { endedHands, type ReplayHand } from './replay';
@@ -110,14 +112,16 @@ const fairnessReports = new LRUCache<string, FairnessReport>({ max: 256 });
 const replays = new LRUCache<string, ReplayHand[]>({ max: 32 });
 
 /** The HTTP routes: health, metrics, the live tables and the game records. */
-function routes(store: GameStore, metrics: Metrics) {
+function routes(store: GameStore, metrics: Metrics, capacity: Capacity) {
   return createRouter({
     health: createEndpoint('/health', { method: 'GET' }, async () => {
       const tables = await matchMaker.query({ name: 'table' });
+      // At capacity the server is still healthy (200, status ok): it says so, and plays on.
+      const load = capacity.load;
       // After a write the disk refused: 503 until a write goes through again (tried here).
       if (store.isOpen && store.unavailable && !store.probe())
-        return Response.json({ status: 'unavailable', reason: store.unavailable?.message, tables: tables.length }, { status: 503 });
-      return Response.json({ status: store.isOpen ? 'ok' : 'closing', tables: tables.length });
+        return Response.json({ status: 'unavailable', reason: store.unavailable?.message, tables: tables.length, full: load.full, load }, { status: 503 });
+      return Response.json({ status: store.isOpen ? 'ok' : 'closing', tables: tables.length, full: load.full, load });
     }),
     metrics: createEndpoint('/metrics', { method: 'GET' }, async () => {
       return new Response(await metrics.text(), { headers: { 'content-type': metrics.contentType } });
@@ -206,19 +210,31 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const Room = class extends Base {};
   Room.store = store;
   // One registry per server; its rooms feed the counters (TableRoom reads its class's `metrics`).
-  const metrics = new Metrics({ limits });
+  const capacity = new Capacity(limits, (what) => metrics.serverFull(what));
+  const metrics = new Metrics({ limits, load: () => capacity.load });
   Room.metrics = metrics;
+  Room.capacity = capacity;
+  const scale = scaleSettings(opts.scale);
+  // A join that would claim a new seat is refused at matchmaking (HTTP 503) once the seats are
+  // full; onJoin checks again (a websocket refusal) for seats reserved before the last one went.
+  // With Redis the table may live in another process (with its own capacity): onJoin alone.
+  const onAuth = Base.onAuth.bind(Base);
+  Room.onAuth = async (token: string, options: unknown, context: AuthContext) => {
+    const o = (options ?? {}) as Record<string, unknown>;
+    if (!scale.driver && o.spectator !== true && o.commentator !== true && o.token === undefined) capacity.checkSeat();
+    return onAuth(token, options, context);
+  };
   Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
   Room.limits = limits;
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics),
+    routes: routes(store, metrics, capacity),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
     // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.
-    ...scaleSettings(opts.scale),
+    ...scale,
   });
   const stopRetention = startRetention(store, limits.retentionDays, metrics);
   // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.

@@ -17,6 +17,9 @@ export interface Limits {
   /** A client's message budget (rateLimit.ts): burst, and tokens back per second (JANTAKU_MESSAGE_BURST, JANTAKU_MESSAGES_PER_SECOND). */
   messageBurst: number;
   messagesPerSecond: number;
+  /** This process's capacity (capacity.ts): live tables, and seats claimed by players (JANTAKU_MAX_TABLES, JANTAKU_MAX_SEATS; 0: no limit). Past it: SERVER_FULL. */
+  maxTables: number;
+  maxSeats: number;
   /**
    * Take a client's address from X-Forwarded-For / X-Real-IP (JANTAKU_TRUST_PROXY=1): only behind
    * a proxy that sets them. Otherwise those headers are dropped and the peer address is used, so
@@ -33,6 +36,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   maxFrameBytes: 4096,
   messageBurst: 20,
   messagesPerSecond: 5,
+  maxTables: 0,
+  maxSeats: 0,
   trustProxy: false,
 };
 
@@ -49,6 +54,8 @@ const NUMERIC: { key: Exclude<keyof Limits, 'trustProxy'>; env: string; min: num
   { key: 'maxFrameBytes', env: 'JANTAKU_MAX_FRAME_BYTES', min: 1024, max: 1 << 20 },
   { key: 'messageBurst', env: 'JANTAKU_MESSAGE_BURST', min: 1, max: 10_000 },
   { key: 'messagesPerSecond', env: 'JANTAKU_MESSAGES_PER_SECOND', min: 1, max: 10_000 },
+  { key: 'maxTables', env: 'JANTAKU_MAX_TABLES', min: 0, max: 1_000_000 },
+  { key: 'maxSeats', env: 'JANTAKU_MAX_SEATS', min: 0, max: 4_000_000 },
 ];
 
 /** The limits from the environment, over the defaults; throws naming the variable of a bad value. */

@@ -1,5 +1,6 @@
 import { matchMaker, type Room } from '@colyseus/core';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Load, Refused } from './capacity';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import { MIN_COMMENTATOR_DELAY_MS } from './rooms/commentary';
 import { DEFAULT_CLOSE_EMPTY_SECONDS } from './rooms/options';
@@ -59,6 +60,8 @@ export interface MetricsOptions {
   defaultMetrics?: boolean;
   /** The server's limits, reported as `jantaku_limit` (default: the defaults). */
   limits?: Limits;
+  /** This process's load against its capacity (capacity.ts), read at scrape time. */
+  load?: () => Load;
 }
 
 /** Limits fixed in the code, reported beside the configurable ones. */
@@ -76,6 +79,7 @@ export class Metrics {
   private readonly actions: Histogram;
   private readonly refusals: Counter<'limit'>;
   private readonly purged: Counter;
+  private readonly full: Counter<'refused'>;
   private readonly source: () => Promise<TableSnapshot[]>;
   private scrape: Promise<TableSnapshot[]> | null = null;
 
@@ -127,6 +131,25 @@ export class Metrics {
     for (const [name, value] of Object.entries({ ...(opts.limits ?? DEFAULT_LIMITS), ...FIXED_LIMITS })) limit.set({ limit: name }, Number(value));
     this.refusals = new Counter({ name: 'jantaku_limit_refusals_total', help: 'Requests refused by a limit, by limit', labelNames: ['limit'], registers });
     for (const l of ['tablesPerAddress', 'createsPerMinute']) this.refusals.inc({ limit: l }, 0);
+    const load = opts.load ?? (() => null);
+    new Gauge({
+      name: 'jantaku_seats_claimed',
+      help: 'Seats claimed by players at the live tables of this process (counted against JANTAKU_MAX_SEATS)',
+      registers,
+      collect() {
+        this.set(load()?.seats ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'jantaku_server_full',
+      help: '1 while new tables or new seats are refused with SERVER_FULL',
+      registers,
+      collect() {
+        this.set(load()?.full ? 1 : 0);
+      },
+    });
+    this.full = new Counter({ name: 'jantaku_server_full_refusals_total', help: 'New tables and new seats refused with SERVER_FULL', labelNames: ['refused'], registers });
+    for (const refused of ['table', 'seat'] satisfies Refused[]) this.full.inc({ refused }, 0);
     this.purged = new Counter({ name: 'jantaku_games_purged_total', help: 'Finished games deleted by the retention setting', registers });
     if (opts.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }
@@ -134,6 +157,11 @@ export class Metrics {
   /** A request refused by `limit`. */
   limitRefused(limit: string): void {
     this.refusals.inc({ limit });
+  }
+
+  /** A new table or seat refused with SERVER_FULL. */
+  serverFull(refused: Refused): void {
+    this.full.inc({ refused });
   }
 
   /** `n` finished games deleted by the retention setting. */

@@ -98,7 +98,7 @@ describe('games recorded in SQLite and served over HTTP', () => {
     expect(open.body.seats).toEqual([0, 1, 2, 3].map(() => ({ kind: 'bot', bot: 'efficiency' })));
     const health = await getJson('/health');
     expect(health.status).toBe(200);
-    expect(health.body).toEqual({ status: 'ok', tables: 1 });
+    expect(health.body).toEqual({ status: 'ok', tables: 1, full: false, load: { tables: 1, seats: 0, maxTables: 0, maxSeats: 0, full: false, refusedTables: 0, refusedSeats: 0 } });
 
     await until(spectator, (s) => s.phase === 'gameOver', 60_000);
     const game = room.referee.game;
@@ -205,7 +205,7 @@ describe('start(): graceful shutdown', () => {
       }
       const health = await fetch(`http://127.0.0.1:${port}/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', tables: 0 });
+      expect(await health.json()).toMatchObject({ status: 'ok', tables: 0, full: false });
       // A table recorded, then the signal.
       const c = new Client(`ws://127.0.0.1:${port}`);
       const room = await c.create('table', { seed: 'sigterm', bots: 3, botDelayMs: 0, handPauseMs: 0 });

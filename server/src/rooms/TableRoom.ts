@@ -14,6 +14,7 @@ import type { Metrics } from '../metrics';
 import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
 import { DEFAULT_LIMITS, type Limits } from '../limits';
 import type { TableQuota } from '../quota';
+import type { Capacity } from '../capacity';
 import { isInviteCode, originOf, stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
 import { TableClock, type ClockStep } from './clock';
 import { CommentaryFeed } from './commentary';
@@ -109,6 +110,8 @@ export class TableRoom extends Room<{ state: TableState }> {
   static metrics: Metrics | null = null;
   /** Tables per address (set by `createServer` like `store`); null: no limit. */
   static quota: TableQuota | null = null;
+  /** This process's capacity (set by `createServer` like `store`); null: no limit. */
+  static capacity: Capacity | null = null;
   /** The server's limits (set by `createServer` like `store`): the message budgets' here. */
   static limits: Pick<Limits, 'messageBurst' | 'messagesPerSecond'> = DEFAULT_LIMITS;
 
@@ -213,7 +216,13 @@ export class TableRoom extends Room<{ state: TableState }> {
     // The room's id is the game's id: a new one if an older game already has it.
     while (store?.getGame(this.roomId)) this.roomId = generateId();
     // Counted from here to onDispose; a table refused here never existed.
-    if (this.origin) this.quota?.admit(this.origin.address, this.roomId);
+    this.capacity?.admitTable(this.roomId);
+    try {
+      if (this.origin) this.quota?.admit(this.origin.address, this.roomId);
+    } catch (e) {
+      this.capacity?.closeTable(this.roomId);
+      throw e;
+    }
     if (!store) return;
     const seats: StoredSeat[] = SEATS.map((s) => (o.bots.has(s) ? { kind: 'bot', bot: o.botName } : { kind: 'empty' }));
     const { rules: _r, seed: _s, bots, ...rest } = o;
@@ -222,6 +231,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       store.createGame({ id: this.roomId, rules: o.rules, seed: o.seed, seats, options: stored });
     } catch (e) {
       if (this.origin) this.quota?.release(this.origin.address, this.roomId);
+      this.capacity?.closeTable(this.roomId);
       if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
       throw e;
     }
@@ -246,6 +256,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.recovered = true;
     this.persisted = this.referee.log.length;
     this.roomId = id;
+    // A game already under way: counted, never refused.
+    this.capacity?.admitTable(id, true);
     // The clocks are rebuilt from their stored inputs. Their instants are ms since the clock's
     // start: the new start puts the last one just before now (the time the server was down is nobody's).
     const inputs = store.clockInputs(id);
@@ -261,6 +273,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       const seat = c.seat as Seat;
       const name = cleanText(c.name); // a name stored before names were cleaned
       this.claims.set(seat, { tokenHash: c.tokenHash, name });
+      this.capacity?.takeSeat(id, true);
       this.state.seats[seat].name = name;
       // Taken before the restart: the seat waits for its player as after a drop.
       this.sitting[seat] = 'away';
@@ -327,10 +340,13 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (!this.claims.has(seat)) {
       const token = randomBytes(24).toString('base64url');
       const claim = { tokenHash: sha256(token), name };
+      // A new seat needs room on this server (SERVER_FULL closes the connection with the reason).
+      this.capacity?.takeSeat(this.roomId);
       // Recorded first: a seat the disk could not record is not taken.
       try {
         this.store?.claimSeat(this.roomId, { seat, ...claim });
       } catch (e) {
+        this.capacity?.releaseSeat(this.roomId);
         if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
         throw e;
       }
@@ -410,7 +426,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     } catch (e) {
       log.storeFailed(this.roomId, e); // the stored claim stays; the seat is free in this process all the same
     }
-    this.claims.delete(seat);
+    if (this.claims.delete(seat)) this.capacity?.releaseSeat(this.roomId);
     this.seatBudgets[seat] = undefined;
     const s = this.state.seats[seat];
     s.name = '';
@@ -476,6 +492,10 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   get quota(): TableQuota | null {
     return (this.constructor as typeof TableRoom).quota;
+  }
+
+  get capacity(): Capacity | null {
+    return (this.constructor as typeof TableRoom).capacity;
   }
 
   /**
@@ -604,6 +624,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   override onDispose(): void {
     this.stopTimers();
     if (this.origin) this.quota?.release(this.origin.address, this.roomId);
+    this.capacity?.closeTable(this.roomId);
   }
 
   /**
