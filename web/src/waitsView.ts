@@ -1,0 +1,33 @@
+import { isRedId, kindOf } from '@jantaku/shared/tiles/index';
+import { h } from './dom';
+import { tileEl } from './tiles';
+import type { FuritenKind, Wait } from './waits';
+
+/** The play-information line under the hand: waits with unseen counts, and the furiten mark. */
+export function waitsInfoEl(waits: readonly Wait[], furiten: readonly FuritenKind[], forTile: number | null): HTMLElement {
+  const total = waits.reduce((a, w) => a + w.unseen, 0);
+  const el = h(
+    'div',
+    { class: 'waits-info', id: 'waits', 'data-for': forTile ?? '', 'data-total': waits.length ? total : '' },
+    waits.length ? h('small', {}, forTile !== null ? 'Discarding it waits on' : 'Waits') : null,
+    waits.map((w) =>
+      h('span', { class: 'wait', 'data-kind': w.kind, 'data-unseen': w.unseen, title: `${w.unseen} unseen` }, tileEl(w.kind * 4 + (w.kind % 9 === 4 && w.kind < 27 ? 1 : 0), { size: 'sm' }), h('b', {}, `×${w.unseen}`)),
+    ),
+    waits.length ? h('small', { class: 'total' }, `${total} left`) : null,
+    // The mark speaks of the hand now, not of a discard being considered.
+    furiten.length && forTile === null ? h('span', { class: 'badge furiten', id: 'furiten', 'data-kinds': furiten.join(' '), title: furiten.join(', ') }, 'Furiten') : null,
+  );
+  return el;
+}
+
+/** Marks every face-up tile under `root` whose kind is a dora (`dora`), and red fives (`red`) when the rules count them. */
+export function markTiles(root: HTMLElement, dora: ReadonlySet<number>, redFives: readonly number[]): void {
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>('.tile[data-tile]'))) {
+    const t = Number(el.dataset.tile);
+    if (dora.has(kindOf(t))) el.classList.add('dora');
+    if (isRedId(t) && redFives[Math.floor(kindOf(t) / 9)]) el.classList.add('red');
+  }
+}
+
+/** A score difference as the viewer reads it: "+3,200", "−8,000", "±0". */
+export const diffText = (d: number): string => (d === 0 ? '±0' : `${d > 0 ? '+' : '−'}${Math.abs(d).toLocaleString('en-US')}`);
