@@ -8,7 +8,7 @@ import { tableViewOf } from '@jantaku/shared/schema/view';
 import { doraKindOf, isRedId } from '@jantaku/shared/tiles/index';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
-import { createFromLobby, sleep, until, webSuite } from './browser';
+import { createFromLobby, screenshot, sleep, until, webSuite } from './browser';
 
 const web = webSuite();
 
@@ -21,7 +21,8 @@ interface Shown {
   dora: number[];
   waits: [number, number][];
   waitsFor: string | null;
-  furiten: boolean;
+  /** The furiten mark's reasons, '' for no mark. */
+  furiten: string;
   keepsTenpai: number[];
   pickable: number[];
   /** Every face-up tile: id, marked dora, marked red. */
@@ -42,7 +43,7 @@ const READ = `(() => {
     dora: ids('#dora .tile[data-tile]'),
     waits: [...document.querySelectorAll('#waits .wait')].map((e) => [Number(e.dataset.kind), Number(e.dataset.unseen)]),
     waitsFor: w ? w.dataset.for : null,
-    furiten: !!document.getElementById('furiten'),
+    furiten: document.getElementById('furiten') ? document.getElementById('furiten').dataset.kinds : '',
     keepsTenpai: ids('#hand .hand-tile.keeps-tenpai'),
     pickable: ids('#hand .hand-tile.pickable'),
     marks: [...document.querySelectorAll('#table .tile[data-tile]')].map((e) => [Number(e.dataset.tile), e.classList.contains('dora'), e.classList.contains('red')]),
@@ -50,6 +51,16 @@ const READ = `(() => {
     own: Number(document.querySelector('.seat.rel0').dataset.seat),
   };
 })()`;
+
+/** Every state the page drew, by key: the furiten mark's reasons while it held 13 tiles (a wait let pass shows only until the next draw, often for a few ms). */
+const FURITEN_RECORDER = `window.__furiten = {};
+new MutationObserver(() => {
+  const t = document.getElementById('table');
+  const w = document.getElementById('waits');
+  if (!t || !w || w.dataset.for || document.querySelectorAll('#hand .hand-tile').length !== 13) return;
+  const f = document.getElementById('furiten');
+  window.__furiten[t.dataset.key] = f ? f.dataset.kinds : '';
+}).observe(document, { subtree: true, childList: true });`;
 
 /** Waits and unseen copies computed here from the tiles the page shows (not by web/src/waits.ts). */
 function expectedWaits(hand: number[], visible: number[]): [number, number][] {
@@ -68,11 +79,25 @@ function expectedWaits(hand: number[], visible: number[]): [number, number][] {
 describe('web table play information', () => {
   it('shows waits with unseen counts, discards that keep tenpai, furiten as the server has it, dora and red marks, score gaps', async () => {
     const { page, errors } = await web.newPage();
+    await page.addInitScript(FURITEN_RECORDER);
     const id = await createFromLobby(web.http, page, { ruleset: 'majsoul', seed: 'web-waits-1', botDelay: '40', handPause: '1' });
     const room = rooms.get(id)!;
     const game = () => room.referee.game;
-    const seen = { tenpai: 0, furiten: 0, notFuriten: 0, hovers: 0, keeps: 0, dora: 0, red: 0, gaps: 0 };
-    const done = () => seen.tenpai >= 3 && seen.furiten >= 1 && seen.hovers >= 2 && seen.dora >= 1 && seen.red >= 1 && seen.gaps >= 1;
+    // The server's furiten for seat 0 in every state it sends (the page's must match each it drew).
+    const serverFuriten = new Map<string, string>();
+    const send = room.broadcastPatch.bind(room);
+    room.broadcastPatch = () => {
+      if (room.referee?.game.inHand) serverFuriten.set(keyOf(room.state), furitenOf(room.referee.game, 0).kinds.join(' '));
+      return send();
+    };
+    const seen = { tenpai: 0, furiten: 0, notFuriten: 0, hovers: 0, keeps: 0, gaps: 0 };
+    const doraTiles = new Set<number>();
+    const redTiles = new Set<number>();
+    const furitenKinds = new Set<string>();
+    const drawn = async () => Object.entries((await page.evaluate('window.__furiten')) as Record<string, string>).filter(([k]) => serverFuriten.has(k));
+    /** Reasons seen in the polled moments and in every state the page drew. */
+    const kindsSeen = async () => new Set([...furitenKinds, ...(await drawn()).flatMap(([, v]) => v.split(' ').filter(Boolean))]);
+    const done = async () => seen.tenpai >= 3 && (await kindsSeen()).size === 3 && seen.hovers >= 2 && doraTiles.size >= 1 && redTiles.size >= 1 && seen.gaps >= 1;
     const deadline = Date.now() + 45_000;
 
     /** Checks what every moment shows; `still`: the server did not move while the page was read. */
@@ -81,8 +106,8 @@ describe('web table play information', () => {
       for (const [t, dora, red] of p.marks) {
         expect(dora, `tile ${t} dora mark`).toBe(doraKinds.has(t >> 2));
         expect(red, `tile ${t} red mark`).toBe(isRedId(t));
-        if (dora) seen.dora++;
-        if (red) seen.red++;
+        if (dora) doraTiles.add(t);
+        if (red) redTiles.add(t);
       }
       const mine = p.scores.find((s) => s.seat === p.own)!;
       for (const s of p.scores) {
@@ -94,8 +119,8 @@ describe('web table play information', () => {
       }
     };
 
-    while (!done()) {
-      expect(Date.now() < deadline, JSON.stringify(seen)).toBe(true);
+    while (!(await done())) {
+      expect(Date.now() < deadline, `${JSON.stringify(seen)} furiten kinds ${[...(await kindsSeen())]}`).toBe(true);
       const state = room.state as TableState;
       const key = keyOf(state);
       const g = game();
@@ -113,8 +138,10 @@ describe('web table play information', () => {
         const want = expectedWaits(p.hand, p.visible);
         expect(p.waits).toEqual(want);
         expect(want.map(([k]) => k)).toEqual(furiten.waits);
-        expect(p.furiten, `furiten ${JSON.stringify(furiten)} at ${key}`).toBe(furiten.furiten);
+        expect(p.furiten, `furiten ${JSON.stringify(furiten)} at ${key}`).toBe(furiten.kinds.join(' '));
+        if (want.length && !seen.tenpai) await screenshot(page, 'waits-tenpai');
         if (want.length) seen.tenpai++;
+        for (const k of furiten.kinds) furitenKinds.add(k);
         if (furiten.furiten) seen.furiten++;
         else if (want.length) seen.notFuriten++;
       }
@@ -140,13 +167,16 @@ describe('web table play information', () => {
           if (q.key !== key) break;
           expect(q.waitsFor).toBe(String(t));
           expect(q.waits).toEqual(expectedWaits(p.hand.filter((x) => x !== t), p.visible));
+          if (!seen.hovers) await screenshot(page, 'waits-hover');
           seen.hovers++;
         }
         await page.mouse.move(1, 1);
         const drawn = own.drawn;
         const c = efficiencyBot(tableViewOf(state, 0), legal);
-        // A win by tsumo is thrown away (the winning tile goes to the pond: furiten); no kans.
-        const tile = legal.some((a) => a.type === 'tsumo') || (c.type !== 'discard' && c.type !== 'riichi') ? drawn : c.tile;
+        // A discard that leaves the hand waiting on its own kind is taken (furiten on own discards), a win
+        // by tsumo is thrown away (furiten too); no kans.
+        const own13 = keeps.find((t) => expectedWaits(p.hand.filter((x) => x !== t), p.visible).some(([k]) => k === t >> 2) && p.pickable.includes(t));
+        const tile = legal.some((a) => a.type === 'tsumo') || (c.type !== 'discard' && c.type !== 'riichi') ? drawn : own13 ?? c.tile;
         if (c.type === 'riichi' && tile === c.tile) {
           await page.click('[data-action="riichi"]');
           await page.click(`#hand .tile.pickable[data-tile="${tile}"]`);
@@ -154,7 +184,11 @@ describe('web table play information', () => {
       }
       await until('the table to move on', () => keyOf(room.state) !== key, 10_000);
     }
-    console.log(`play information: ${JSON.stringify(seen)} by hand ${room.state.hands}`);
+    // Every 13-tile state the page drew, transient ones included, marked furiten for exactly the server's reasons.
+    const all = await drawn();
+    for (const [k, v] of all) expect(v, `furiten at ${k}`).toBe(serverFuriten.get(k));
+    console.log(`${all.length} drawn states compared, ${all.filter(([, v]) => v).length} furiten (${all.filter(([, v]) => v.includes('temporary')).length} temporary)`);
+    console.log(`play information: ${JSON.stringify(seen)}, furiten kinds ${[...furitenKinds].join(' ')}, ${doraTiles.size} dora and ${redTiles.size} red tiles marked, by hand ${room.state.hands}`);
     expect(seen.notFuriten).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   }, 90_000);
