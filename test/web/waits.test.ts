@@ -27,6 +27,8 @@ interface Shown {
   pickable: number[];
   /** Every face-up tile: id, marked dora, marked red. */
   marks: [number, boolean, boolean][];
+  /** The waits line's tiles stand for kinds (no id): kind, marked dora. */
+  kindMarks: [number, boolean][];
   scores: { seat: number; score: number; diff: number | null }[];
   own: number;
 }
@@ -47,6 +49,7 @@ const READ = `(() => {
     keepsTenpai: ids('#hand .hand-tile.keeps-tenpai'),
     pickable: ids('#hand .hand-tile.pickable'),
     marks: [...document.querySelectorAll('#table .tile[data-tile]')].map((e) => [Number(e.dataset.tile), e.classList.contains('dora'), e.classList.contains('red')]),
+    kindMarks: [...document.querySelectorAll('#waits .tile')].map((e) => [e.dataset.tile === undefined ? Number(e.dataset.kind) : -1, e.classList.contains('dora')]),
     scores: seats.map((s) => ({ seat: Number(s.dataset.seat), score: Number(s.querySelector('.score').dataset.score), diff: s.querySelector('.score-diff') ? Number(s.querySelector('.score-diff').dataset.diff) : null })),
     own: Number(document.querySelector('.seat.rel0').dataset.seat),
   };
@@ -109,6 +112,7 @@ describe('web table play information', () => {
         if (dora) doraTiles.add(t);
         if (red) redTiles.add(t);
       }
+      for (const [k, dora] of p.kindMarks) expect(dora, `wait ${k} dora mark`).toBe(doraKinds.has(k));
       const mine = p.scores.find((s) => s.seat === p.own)!;
       for (const s of p.scores) {
         if (s.seat === p.own) expect(s.diff).toBeNull();

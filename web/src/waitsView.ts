@@ -11,7 +11,7 @@ export function waitsInfoEl(waits: readonly Wait[], furiten: readonly FuritenKin
     { class: 'waits-info', id: 'waits', 'data-for': forTile ?? '', 'data-total': waits.length ? total : '' },
     waits.length ? h('small', {}, forTile !== null ? 'Discarding it waits on' : 'Waits') : null,
     waits.map((w) =>
-      h('span', { class: 'wait', 'data-kind': w.kind, 'data-unseen': w.unseen, title: `${w.unseen} unseen` }, tileEl(w.kind * 4 + (w.kind % 9 === 4 && w.kind < 27 ? 1 : 0), { size: 'sm' }), h('b', {}, `×${w.unseen}`)),
+      h('span', { class: 'wait', 'data-kind': w.kind, 'data-unseen': w.unseen, title: `${w.unseen} unseen` }, kindEl(w.kind), h('b', {}, `×${w.unseen}`)),
     ),
     waits.length ? h('small', { class: 'total' }, `${total} left`) : null,
     // The mark speaks of the hand now, not of a discard being considered.
@@ -20,12 +20,21 @@ export function waitsInfoEl(waits: readonly Wait[], furiten: readonly FuritenKin
   return el;
 }
 
+/** A tile standing for a kind: no `data-tile`, since no particular copy is meant (the page holds no id the seat has not seen). */
+function kindEl(kind: number): HTMLElement {
+  const el = tileEl(kind * 4 + (kind % 9 === 4 && kind < 27 ? 1 : 0), { size: 'sm' });
+  delete el.dataset.tile;
+  el.dataset.kind = String(kind);
+  return el;
+}
+
 /** Marks every face-up tile under `root` whose kind is a dora (`dora`), and red fives (`red`) when the rules count them. */
 export function markTiles(root: HTMLElement, dora: ReadonlySet<number>, redFives: readonly number[]): void {
-  for (const el of Array.from(root.querySelectorAll<HTMLElement>('.tile[data-tile]'))) {
-    const t = Number(el.dataset.tile);
-    if (dora.has(kindOf(t))) el.classList.add('dora');
-    if (isRedId(t) && redFives[Math.floor(kindOf(t) / 9)]) el.classList.add('red');
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>('.tile[data-tile], .tile[data-kind]'))) {
+    const t = el.dataset.tile === undefined ? null : Number(el.dataset.tile);
+    const kind = t === null ? Number(el.dataset.kind) : kindOf(t);
+    if (dora.has(kind)) el.classList.add('dora');
+    if (t !== null && isRedId(t) && redFives[Math.floor(kind / 9)]) el.classList.add('red');
   }
 }
 
