@@ -110,4 +110,26 @@ describe('play information', () => {
     m = observeFuriten(m, after, 0, [...hand, drawn], drawn);
     expect(furitenKinds(m, after, 0)).toEqual(['riichi']);
   });
+
+  it('a wait in an open claim window is not let pass yet; a call ends the temporary kind where the rules say so', () => {
+    const hand = parseTiles('123456789m1234p');
+    const used = new Set(hand);
+    const four = ids('4p', used)[0];
+    const pon = ids('111z', used);
+    const base = table([seat(), seat(), seat(), seat()]);
+    let m = observeFuriten(FRESH, base, 0, hand, -1);
+    const open: SeenTable = { ...base, claimTile: four, claimFrom: 2, seats: [seat(), seat(), { discards: [{ tile: four, called: false }], melds: [], riichi: false }, seat()] };
+    m = observeFuriten(m, open, 0, hand, -1);
+    expect(furitenKinds(m, open, 0)).toEqual([]);
+    const closed: SeenTable = { ...open, claimTile: -1, claimFrom: -1 };
+    const after = observeFuriten(m, closed, 0, hand, -1);
+    expect(furitenKinds(after, closed, 0)).toEqual(['temporary']);
+    // Seat 3 pons an East seat 1 let go: under tempFuritenEndsOnCall that ends it.
+    const called: SeenTable = {
+      ...closed,
+      seats: [seat(), { discards: [{ tile: pon[0], called: true }], melds: [], riichi: false }, closed.seats[2], { discards: [], melds: [{ tiles: pon, addedTile: -1, type: 'pon' }], riichi: false }],
+    };
+    expect(furitenKinds(observeFuriten(after, called, 0, hand, -1, { tempFuritenEndsOnCall: true }), called, 0)).toEqual([]);
+    expect(furitenKinds(observeFuriten(after, called, 0, hand, -1), called, 0)).toEqual(['temporary']);
+  });
 });

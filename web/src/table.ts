@@ -15,13 +15,21 @@ import { markTiles, waitsInfoEl } from './waitsView';
 
 type Mode = 'play' | 'riichi' | 'choose' | 'declare';
 
-/** What the play information reads of the state's rules JSON (nothing when it cannot be read). */
-function rulesOf(rules: string): { redFives?: number[]; tempFuritenEndsOnCall?: boolean; tempFuritenEndsOnConcealedKan?: boolean } {
-  try {
-    return JSON.parse(rules) ?? {};
-  } catch {
-    return {};
+type RulesSeen = { redFives?: number[]; tempFuritenEndsOnCall?: boolean; tempFuritenEndsOnConcealedKan?: boolean };
+let rulesSeen: [string, RulesSeen] = ['', {}];
+
+/** What the play information reads of the state's rules JSON (nothing when it cannot be read); parsed once per table. */
+function rulesOf(rules: string): RulesSeen {
+  if (rulesSeen[0] !== rules) {
+    let parsed: RulesSeen = {};
+    try {
+      parsed = (JSON.parse(rules) as RulesSeen | null) ?? {};
+    } catch {
+      // No rules yet: nothing marked red, the default furiten rules.
+    }
+    rulesSeen = [rules, parsed];
   }
+  return rulesSeen[1];
 }
 
 const redFivesOf = (rules: string): number[] => rulesOf(rules).redFives ?? [0, 0, 0];
