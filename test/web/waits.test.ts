@@ -192,7 +192,7 @@ describe('web table play information', () => {
     const all = await drawn();
     for (const [k, v] of all) expect(v, `furiten at ${k}`).toBe(serverFuriten.get(k));
     console.log(`${all.length} drawn states compared, ${all.filter(([, v]) => v).length} furiten (${all.filter(([, v]) => v.includes('temporary')).length} temporary)`);
-    console.log(`play information: ${JSON.stringify(seen)}, furiten reasons seen ${[...(await kindsSeen())].join(" ")}, ${doraTiles.size} dora and ${redTiles.size} red tiles marked, by hand ${room.state.hands}`);
+    console.log(`play information: ${JSON.stringify(seen)}, furiten reasons seen ${[...(await kindsSeen())].join(' ')}, ${doraTiles.size} dora and ${redTiles.size} red tiles marked, by hand ${room.state.hands}`);
     expect(seen.notFuriten).toBeGreaterThan(0);
     expect(errors).toEqual([]);
   }, 90_000);
