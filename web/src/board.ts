@@ -4,6 +4,7 @@ import { effectWords, penaltyWords, roundName } from './labels';
 import type { Fault, JantakuClient } from './net';
 import { meldEl } from './result';
 import { tileEl, windName } from './tiles';
+import { diffText } from './waitsView';
 
 /**
  * The board's pieces (a seat's panel, the centre), drawn from plain data so that the live table
@@ -77,6 +78,8 @@ export interface SeatParts {
   concealed: Child;
   /** Draw the seat's melds in the panel (a player's own are drawn beside their hand). */
   melds: boolean;
+  /** The seat's score minus the viewer's, shown small under an opponent's score. */
+  scoreDiff?: number | null;
 }
 
 /** The engine's Meld from a state's meld. */
@@ -127,7 +130,7 @@ export function seatPanel(s: BoardSeat, rel: number, state: BoardState, parts: S
   return h(
     'section',
     { class: `seat rel${rel} ${turn ? 'turn' : ''} ${s.deadHand ? 'dead' : ''}`, 'data-seat': i },
-    h('div', { class: 'seat-head' }, h('span', { class: 'wind' }, windName(s.wind)), h('span', { class: 'who' }, parts.who), h('span', { class: 'score', 'data-score': s.score }, String(s.score)), badges),
+    h('div', { class: 'seat-head' }, h('span', { class: 'wind' }, windName(s.wind)), h('span', { class: 'who' }, parts.who), h('span', { class: 'score', 'data-score': s.score }, String(s.score)), parts.scoreDiff != null ? h('small', { class: 'score-diff', 'data-diff': parts.scoreDiff, title: 'Their score minus yours' }, diffText(parts.scoreDiff)) : null, badges),
     parts.concealed,
     melds,
     penalty,

@@ -10,8 +10,29 @@ import { WIND_WORDS } from './labels';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
 import { meldEl, resultEl, standingsEl, type ResultContext } from './result';
 import { tileEl, tileName, windName } from './tiles';
+import { discardWaits, doraKinds, FRESH, furitenKinds, observeFuriten, visibleCounts, waitsOf, type FuritenMemory, type Wait } from './waits';
+import { markTiles, waitsInfoEl } from './waitsView';
 
 type Mode = 'play' | 'riichi' | 'choose' | 'declare';
+
+type RulesSeen = { redFives?: number[]; tempFuritenEndsOnCall?: boolean; tempFuritenEndsOnConcealedKan?: boolean };
+let rulesSeen: [string, RulesSeen] = ['', {}];
+
+/** What the play information reads of the state's rules JSON (nothing when it cannot be read); parsed once per table. */
+function rulesOf(rules: string): RulesSeen {
+  if (rulesSeen[0] !== rules) {
+    let parsed: RulesSeen = {};
+    try {
+      parsed = (JSON.parse(rules) as RulesSeen | null) ?? {};
+    } catch {
+      // No rules yet: nothing marked red, the default furiten rules.
+    }
+    rulesSeen = [rules, parsed];
+  }
+  return rulesSeen[1];
+}
+
+const redFivesOf = (rules: string): number[] => rulesOf(rules).redFives ?? [0, 0, 0];
 
 /** A kept copy of a hand's end, to show again after the next deal. */
 interface EndedHand {
@@ -46,6 +67,12 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   /** The position (hand, actions, phase) the page last played by itself, so it plays each at most once. */
   let autoAt = '';
   const fairness = fairnessCheck(net, table.id, () => draw());
+  /** Play information (waits.ts): what the page remembers for furiten, and the waits of each discard on its turn. */
+  let furiten: FuritenMemory = FRESH;
+  let options = new Map<number, Wait[]>();
+  let heldWaits: Wait[] = [];
+  /** The discard under the mouse or focus: kept across redraws, which replace the tile under the mouse. */
+  let hovered: number | null = null;
 
   fetchGameInfo(net, table.id, (g) => {
     info = g;
@@ -134,6 +161,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       concealed: !mine && !handOver(state) ? backsEl(s.handCount) : null,
       // A player's own melds are drawn beside their hand instead.
       melds: !mine,
+      scoreDiff: seat() !== null && !mine ? st.score - state.seats[seat()!].score : null,
     };
   }
 
@@ -148,6 +176,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     discardable = new Set(legal.flatMap((a) => (a.type === 'discard' ? a.tiles : [])));
     riichiTiles = new Set(legal.flatMap((a) => (a.type === 'riichi' ? a.tiles : [])));
     const pickable = mode === 'riichi' ? riichiTiles : discardable;
+    const hand = Array.from(own.hand);
+    const visible = visibleCounts(state, hand);
+    heldWaits = waitsOf(hand, state.seats[me].melds, visible);
+    options = pickable.size ? discardWaits(hand, state.seats[me].melds, visible) : new Map();
     const el = (t: number) => {
       const classes = ['hand-tile'];
       if (mode === 'declare') {
@@ -155,8 +187,14 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         if (selected.has(t)) classes.push('selected');
       } else if (pickable.has(t)) classes.push('pickable');
       if (handOrder[cursor] === t && mode !== 'declare') classes.push('cursor');
+      if (pickable.has(t) && options.has(t) && mode !== 'declare') classes.push('keeps-tenpai');
       const tile = tileEl(t, { size: 'lg', classes });
       tile.addEventListener('click', () => onTile(t));
+      // Hovering or focusing a discard shows the waits it would leave.
+      if (pickable.has(t)) {
+        tile.tabIndex = 0;
+        for (const [on, v] of [['mouseenter', t], ['focus', t], ['mouseleave', null], ['blur', null]] as const) tile.addEventListener(on, () => showWaits(v));
+      }
       return tile;
     };
     return h(
@@ -166,6 +204,22 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       drawn >= 0 ? h('div', { class: 'drawn', id: 'drawn' }, el(drawn)) : null,
       h('div', { class: 'melds mine' }, Array.from(state.seats[me].melds, (m) => meldEl(meldOf(m), me, 'md'))),
     );
+  }
+
+  /** The waits line: of the discard `t` being considered, else of the hand held. */
+  function waitsLine(t: number | null): HTMLElement | null {
+    const me = seat();
+    if (me === null || !table.state?.seats[me]?.own || handOver(table.state)) return null;
+    const kinds = furitenKinds(furiten, table.state, me);
+    const el = t !== null && options.has(t) ? waitsInfoEl(options.get(t)!, kinds, t) : waitsInfoEl(heldWaits, kinds, null);
+    markTiles(el, doraKinds(table.state.doraIndicators), redFivesOf(table.state.rules));
+    return el;
+  }
+
+  function showWaits(t: number | null): void {
+    hovered = t;
+    const line = waitsLine(t ?? (handOrder[cursor] ?? null));
+    if (line) document.getElementById('waits')?.replaceWith(line);
   }
 
   function onTile(t: number): void {
@@ -306,6 +360,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     if (mode === 'riichi' && !legal.some((a) => a.type === 'riichi')) mode = 'play';
     if (mode === 'choose' && !legal.length) mode = 'play';
     autoPlay(state, legal);
+    const own = me === null ? undefined : state.seats[me]?.own;
+    if (me !== null && own) furiten = observeFuriten(furiten, state, me, Array.from(own.hand), own.drawn, rulesOf(state.rules));
     const hand = handArea(state, legal);
     const bar = actionBar(state, legal);
     const header = h(
@@ -328,6 +384,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         disconnected ? h('p', { class: 'error' }, disconnected) : null,
         boardEl(state.seats, state, viewer, (s) => seatParts(s, state)),
         hand,
+        waitsLine((hovered !== null && handOrder.includes(hovered) ? hovered : null) ?? handOrder[cursor] ?? null),
         bar,
         aidsEl(),
         message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status' }, message.text) : null,
@@ -335,6 +392,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         overlay(state),
       ),
     );
+    markTiles(root, doraKinds(state.doraIndicators), redFivesOf(state.rules));
   }
 
   const offChange = table.on('change', () => draw());
