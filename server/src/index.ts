@@ -111,6 +111,14 @@ const fairnessReports = new LRUCache<string, FairnessReport>({ max: 256 });
 /** Replays (ended hands) by game and number of commands, like the fairness reports. */
 const replays = new LRUCache<string, ReplayHand[]>({ max: 32 });
 
+/** `build()` for game `g` as it stands: cached until the game records another command or changes status. */
+function cachedFor<T extends object>(cache: LRUCache<string, T>, g: GameRecord, build: () => T): T {
+  const key = `${g.id}:${g.commands}:${g.status}`;
+  let value = cache.get(key);
+  if (!value) cache.set(key, (value = build()));
+  return value;
+}
+
 /** The HTTP routes: health, metrics, the live tables and the game records. */
 function routes(store: GameStore, metrics: Metrics, capacity: Capacity) {
   return createRouter({
@@ -150,25 +158,17 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity) {
     fairness: createEndpoint('/api/games/:id/fairness', { method: 'GET' }, async (ctx) => {
       const g = visibleGame(store, ctx.params.id, ctx.request);
       if (g instanceof Response) return g;
-      const key = `${g.id}:${g.commands}:${g.status}`;
-      let report = fairnessReports.get(key);
-      if (!report) {
+      const report = cachedFor(fairnessReports, g, () => {
         const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
-        report = fairnessReport(game, g.seed, g.wallAlgorithm, g.options.chosenSeed === true);
-        fairnessReports.set(key, report);
-      }
+        return fairnessReport(game, g.seed, g.wallAlgorithm, g.options.chosenSeed === true);
+      });
       return Response.json(report);
     }),
     // Every event of the hands that have ended (a running table's too, never its hand in play), one step per action: the web's replay.
     replay: createEndpoint('/api/games/:id/replay', { method: 'GET' }, async (ctx) => {
       const g = visibleGame(store, ctx.params.id, ctx.request);
       if (g instanceof Response) return g;
-      const key = `${g.id}:${g.commands}:${g.status}`;
-      let hands = replays.get(key);
-      if (!hands) {
-        hands = endedHands({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id));
-        replays.set(key, hands);
-      }
+      const hands = cachedFor(replays, g, () => endedHands({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)));
       return Response.json({ id: g.id, status: g.status, names: logPlayers(g, store.seatClaims(g.id)).names, returnPoints: g.rules.returnPoints, hands });
     }),
     // The finished game's logs, with the players' names: tenhou.net/6 JSON, mjai (JSON lines, full

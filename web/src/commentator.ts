@@ -4,7 +4,7 @@ import { CommentaryState } from './commentary';
 import { h, replace } from './dom';
 import type { JantakuClient, Table } from './net';
 import type { Commentary } from '@jantaku/client-sdk';
-import { resultEl, standingsEl } from './result';
+import { resultContextOf, resultEl, standingsEl } from './result';
 
 /**
  * The commentator's page: the table as the delayed feed tells it, every concealed hand face up.
@@ -54,16 +54,7 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
       'div',
       { class: 'commentary-result panel' },
       r
-        ? resultEl(r, {
-            hand: board.hands,
-            round: board.round,
-            honba: board.honba,
-            scores: board.seats.map((s) => s.score),
-            winds: board.seats.map((s) => s.wind),
-            doraIndicators: board.doraIndicators,
-            uraIndicators: board.uraIndicators,
-            label,
-          })
+        ? resultEl(r, resultContextOf(board, board.hands, label))
         : null,
       board.standings ? standingsEl(board.standings, { label, returnPoints: info.rules?.returnPoints, logHref: net.gameUrl(table.id, 'tenhou6') }) : null,
     );

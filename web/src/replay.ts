@@ -4,7 +4,7 @@ import { CommentaryState } from './commentary';
 import { h, replace } from './dom';
 import { roundName } from './labels';
 import type { JantakuClient } from './net';
-import { resultEl, standingsEl } from './result';
+import { resultContextOf, resultEl, standingsEl } from './result';
 
 /**
  * The replay page (`#/replay/:id`): a game's ended hands, every action stepped through with all
@@ -117,16 +117,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
           ? h(
               'div',
               { class: 'commentary-result panel' },
-              resultEl(board.lastResult!, {
-                hand,
-                round: board.round,
-                honba: board.honba,
-                scores: board.seats.map((s) => s.score),
-                winds: board.seats.map((s) => s.wind),
-                doraIndicators: board.doraIndicators,
-                uraIndicators: board.uraIndicators,
-                label,
-              }),
+              resultEl(board.lastResult!, resultContextOf(board, hand, label)),
               board.standings ? standingsEl(board.standings, { label, returnPoints: d.returnPoints, logHref: url('tenhou6') }) : null,
             )
           : null,

@@ -18,6 +18,30 @@ export interface ResultContext {
   label: (seat: number) => string;
 }
 
+/** The parts of a board a result is read against: the table's schema state or a replayed board. */
+interface BoardView {
+  round: number;
+  honba: number;
+  seats: Iterable<{ score: number; wind: number }>;
+  doraIndicators: Iterable<number>;
+  uraIndicators: Iterable<number>;
+}
+
+/** The context of hand `hand`'s result, taken from the board it ended on. */
+export function resultContextOf(board: BoardView, hand: number, label: (seat: number) => string): ResultContext {
+  const seats = Array.from(board.seats);
+  return {
+    hand,
+    round: board.round,
+    honba: board.honba,
+    scores: seats.map((s) => s.score),
+    winds: seats.map((s) => s.wind),
+    doraIndicators: Array.from(board.doraIndicators),
+    uraIndicators: Array.from(board.uraIndicators),
+    label,
+  };
+}
+
 /** A meld with the called tile turned sideways (placed by where it came from). */
 export function meldEl(m: Meld, owner: number, size: 'sm' | 'md' = 'sm'): HTMLElement {
   const el = h('span', { class: `meld ${m.type}`, 'data-meld': m.type });

@@ -8,7 +8,7 @@ import { backsEl, boardEl, faultsEl, fetchGameInfo, handOver, meldOf, type Board
 import { fairnessCheck } from './fairness';
 import { WIND_WORDS } from './labels';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
-import { meldEl, resultEl, standingsEl, type ResultContext } from './result';
+import { meldEl, resultContextOf, resultEl, standingsEl, type ResultContext } from './result';
 import { tileEl, tileName, windName } from './tiles';
 import { discardWaits, doraKinds, FRESH, furitenKinds, observeFuriten, visibleCounts, waitsOf, type FuritenMemory, type Wait } from './waits';
 import { markTiles, waitsInfoEl } from './waitsView';
@@ -309,22 +309,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     }, 0);
   }
 
-  function resultCtx(state: TableState): ResultContext {
-    return {
-      hand: state.hands,
-      round: state.round,
-      honba: state.honba,
-      scores: Array.from(state.seats, (s) => s.score),
-      winds: Array.from(state.seats, (s) => s.wind),
-      doraIndicators: Array.from(state.doraIndicators),
-      uraIndicators: Array.from(state.uraIndicators),
-      label,
-    };
-  }
-
   function overlay(state: TableState): HTMLElement | null {
     const over = state.phase === 'handEnded' || state.phase === 'gameOver';
-    if (over && state.lastResult && ended?.ctx.hand !== state.hands) ended = { result: JSON.parse(state.lastResult) as HandResult, ctx: resultCtx(state) };
+    if (over && state.lastResult && ended?.ctx.hand !== state.hands) ended = { result: JSON.parse(state.lastResult) as HandResult, ctx: resultContextOf(state, state.hands, label) };
     if (state.standings) standings = JSON.parse(state.standings) as Standing[];
     const showEnded = ended && ((over && dismissedHand !== state.hands) || showLast);
     if (!showEnded && !(state.phase === 'gameOver' && standings)) return null;
