@@ -192,7 +192,15 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       tile.addEventListener('click', () => onTile(t));
       // Hovering or focusing a discard shows the waits it would leave.
       if (pickable.has(t)) {
+        // A playable tile is a button: focusable, named by its face, Enter or Space plays it.
         tile.tabIndex = 0;
+        tile.setAttribute('role', 'button');
+        tile.addEventListener('keydown', (e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          e.stopPropagation();
+          onTile(t);
+        });
         for (const [on, v] of [['mouseenter', t], ['focus', t], ['mouseleave', null], ['blur', null]] as const) tile.addEventListener(on, () => showWaits(v));
       }
       return tile;
