@@ -1,5 +1,8 @@
-import { isRedId, kindOf, rankOf, suitOf, tileToString } from '@jantaku/shared/tiles/index';
+import { isRedId, kindOf, rankOf, suitOf } from '@jantaku/shared/tiles/index';
 import { FACES } from './tileFaces';
+import { tileLongName, tileName } from './tileNames';
+
+export { tileLongName, tileName, windName } from './tileNames';
 
 /**
  * Tiles drawn as inline SVG paths (no <text>), so they look the same with or without a CJK or
@@ -10,30 +13,7 @@ import { FACES } from './tileFaces';
  * and its id in `data-tile`.
  */
 
-const WINDS = ['E', 'S', 'W', 'N'];
-const DRAGONS = ['Wh', 'Gr', 'Rd'];
-const SUIT_WORDS = ['man', 'pin', 'sou'];
-const HONOR_WORDS = ['East wind', 'South wind', 'West wind', 'North wind', 'white dragon', 'green dragon', 'red dragon'];
-const HONOR_FACES = ['Ton', 'Nan', 'Shaa', 'Pei', 'Haku', 'Hatsu', 'Chun'];
-
-/** Short name: "5m", "0p" (red five), "E", "Wh". */
-export function tileName(t: number): string {
-  const k = kindOf(t);
-  if (k >= 27) return k <= 30 ? WINDS[k - 27] : DRAGONS[k - 31];
-  return tileToString(t);
-}
-
-const RANK_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
-
-/** Spoken name for screen readers and tooltips: "three of man", "red five of pin", "East wind", "white dragon". */
-export function tileLongName(t: number): string {
-  const k = kindOf(t);
-  if (k >= 27) return HONOR_WORDS[k - 27];
-  return `${isRedId(t) ? 'red ' : ''}${RANK_WORDS[rankOf(k) - 1]} of ${SUIT_WORDS[suitOf(k)]}`;
-}
-
-/** Wind kind (27..30) as a letter. */
-export const windName = (kind: number): string => WINDS[kind - 27] ?? '?';
+const HONOR_FACES = ['Ton', 'Nan', 'Shaa', 'Pei', '', 'Hatsu', 'Chun']; // the white dragon is drawn in face()
 
 const BLUE = '#1d4f91';
 const GREEN = '#1f7a3a';
@@ -85,6 +65,8 @@ const use = (name: string) => {
 function face(t: number): string {
   const k = kindOf(t);
   const red = isRedId(t);
+  // White dragon: a framed blank, as on Tenhou and Mahjong Soul (the CC0 set leaves it empty).
+  if (k === 31) return `<rect x="6" y="7" width="18" height="26" rx="2" fill="none" stroke="${BLUE}" stroke-width="2.2"/><rect x="9" y="10" width="12" height="20" rx="1" fill="none" stroke="${BLUE}" stroke-width="0.8"/>`;
   if (k >= 27) return use(HONOR_FACES[k - 27]);
   const rank = rankOf(k);
   const suit = suitOf(k);
