@@ -120,10 +120,12 @@ export function seatPanel(s: BoardSeat, rel: number, state: BoardState, parts: S
     s.deadHand ? h('span', { class: 'badge dead', 'data-dead': i }, 'DEAD HAND') : null,
     ...parts.badges,
   ];
+  // Rows of six, each row its own flex line: a sideways (riichi) tile widens only its row, as on Tenhou.
   const pond = h('div', { class: 'pond' });
-  Array.from(s.discards).forEach((d) => {
+  Array.from(s.discards).forEach((d, n) => {
     const claimNow = state.claimTile === d.tile && state.claimFrom === i;
-    pond.append(tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: [d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) }));
+    if (n % 6 === 0) pond.append(h('div', { class: 'pond-row' }));
+    pond.lastElementChild!.append(tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) }));
   });
   const melds = parts.melds ? h('div', { class: 'melds' }, Array.from(s.melds, (m) => meldEl(meldOf(m), i))) : null;
   const penalty = s.penaltyTiles.length ? h('div', { class: 'penalty-tiles' }, h('small', {}, 'Penalty tiles '), Array.from(s.penaltyTiles, (p) => tileEl(p.tile, { size: 'sm' }))) : null;

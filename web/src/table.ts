@@ -9,7 +9,7 @@ import { fairnessCheck } from './fairness';
 import { WIND_WORDS } from './labels';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
 import { meldEl, resultContextOf, resultEl, standingsEl, type ResultContext } from './result';
-import { tileEl, tileName, windName } from './tiles';
+import { tileEl, windName } from './tiles';
 import { discardWaits, doraKinds, FRESH, furitenKinds, observeFuriten, visibleCounts, waitsOf, type FuritenMemory, type Wait } from './waits';
 import { markTiles, waitsInfoEl } from './waitsView';
 
@@ -192,7 +192,15 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       tile.addEventListener('click', () => onTile(t));
       // Hovering or focusing a discard shows the waits it would leave.
       if (pickable.has(t)) {
+        // A playable tile is a button: focusable, named by its face, Enter or Space plays it.
         tile.tabIndex = 0;
+        tile.setAttribute('role', 'button');
+        tile.addEventListener('keydown', (e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          e.stopPropagation();
+          onTile(t);
+        });
         for (const [on, v] of [['mouseenter', t], ['focus', t], ['mouseleave', null], ['blur', null]] as const) tile.addEventListener(on, () => showWaits(v));
       }
       return tile;
@@ -259,7 +267,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     } else {
       if (mode === 'riichi') bar.append(h('span', { class: 'prompt' }, 'Riichi: click the tile to discard sideways (Esc: back)'));
       else if (discardable.size) bar.append(h('span', { class: 'prompt' }, 'Your turn: click a tile to discard (← → Enter)'));
-      else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? `${tileName(state.claimTile)} discarded:` : 'Your move:'));
+      else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? [tileEl(state.claimTile, { size: 'sm' }), ' discarded:'] : 'Your move:'));
       for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
     }
     if (penalise()) {

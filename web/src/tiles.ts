@@ -1,37 +1,23 @@
-import { isRedId, kindOf, rankOf, suitOf, tileToString } from '@jantaku/shared/tiles/index';
+import { isRedId, kindOf, rankOf, suitOf } from '@jantaku/shared/tiles/index';
+import { FACES } from './tileFaces';
+import { tileLongName, tileName } from './tileNames';
+
+export { tileLongName, tileName, windName } from './tileNames';
 
 /**
- * Tiles drawn as inline SVG from plain shapes and Latin letters, so they look the same with or
- * without a CJK or mahjong font. Every tile also carries its name as text (aria-label, title
- * and `data-name`: "5m", "0p" for a red five, "E", "Wh"…) and its id in `data-tile`.
+ * Tiles drawn as inline SVG paths (no <text>), so they look the same with or without a CJK or
+ * mahjong font: pin and sou from plain shapes, man and honours from the kanji of
+ * FluffyStuff/riichi-mahjong-tiles (CC0), each kanji face defined once as a <symbol> in a hidden
+ * sprite and drawn with <use>. Every tile carries its spoken name (aria-label, title: "red five
+ * of pin", "East wind"), its short name in `data-name` ("5m", "0p" for a red five, "E", "Wh")
+ * and its id in `data-tile`.
  */
 
-const WINDS = ['E', 'S', 'W', 'N'];
-const DRAGONS = ['Wh', 'Gr', 'Rd'];
-const SUIT_WORDS = ['man', 'pin', 'sou'];
-const HONOR_WORDS = ['East', 'South', 'West', 'North', 'White dragon', 'Green dragon', 'Red dragon'];
-
-/** Short name: "5m", "0p" (red five), "E", "Wh". */
-export function tileName(t: number): string {
-  const k = kindOf(t);
-  if (k >= 27) return k <= 30 ? WINDS[k - 27] : DRAGONS[k - 31];
-  return tileToString(t);
-}
-
-/** Long name for screen readers and tooltips: "5 pin (red)", "East". */
-export function tileLongName(t: number): string {
-  const k = kindOf(t);
-  if (k >= 27) return HONOR_WORDS[k - 27];
-  return `${rankOf(k)} ${SUIT_WORDS[suitOf(k)]}${isRedId(t) ? ' (red)' : ''}`;
-}
-
-/** Wind kind (27..30) as a letter. */
-export const windName = (kind: number): string => WINDS[kind - 27] ?? '?';
+const HONOR_FACES = ['Ton', 'Nan', 'Shaa', 'Pei', '', 'Hatsu', 'Chun']; // the white dragon is drawn in face()
 
 const BLUE = '#1d4f91';
 const GREEN = '#1f7a3a';
 const RED = '#c0262d';
-const INK = '#1b1b1b';
 
 const circle = (x: number, y: number, r: number, c: string) =>
   `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${c}" stroke-width="1.6"/><circle cx="${x}" cy="${y}" r="${r * 0.35}" fill="${c}"/>`;
@@ -60,20 +46,31 @@ const SOU: Record<number, [number, number][]> = {
   9: [[7, 7], [15, 7], [23, 7], [7, 20], [15, 20], [23, 20], [7, 33], [15, 33], [23, 33]],
 };
 
+/** One hidden sprite in the page holds each kanji face once; tiles reference it. */
+function ensureSprite(): void {
+  if (document.getElementById('tile-faces')) return;
+  const sprite = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  sprite.id = 'tile-faces';
+  sprite.setAttribute('aria-hidden', 'true');
+  sprite.setAttribute('style', 'position:absolute;width:0;height:0;overflow:hidden');
+  sprite.innerHTML = Object.entries(FACES).map(([n, body]) => `<symbol id="tf-${n}" viewBox="0 0 300 400">${body}</symbol>`).join('');
+  document.body.prepend(sprite);
+}
+const use = (name: string) => {
+  ensureSprite();
+  return `<use href="#tf-${name}" x="1" y="1.3" width="28" height="37.4"/>`;
+};
+
 /** The face of a tile, in a 30×40 box. */
 function face(t: number): string {
   const k = kindOf(t);
   const red = isRedId(t);
-  const text = (s: string, size: number, c: string, y: number) =>
-    `<text x="15" y="${y}" font-size="${size}" font-family="system-ui,Arial,sans-serif" font-weight="700" text-anchor="middle" fill="${c}">${s}</text>`;
-  if (k >= 27) {
-    if (k <= 30) return text(WINDS[k - 27], 22, INK, 28);
-    if (k === 31) return `<rect x="7" y="8" width="16" height="24" rx="2" fill="none" stroke="${BLUE}" stroke-width="2"/>`;
-    return k === 32 ? text('G', 22, GREEN, 28) : text('R', 22, RED, 28);
-  }
+  // White dragon: a framed blank, as on Tenhou and Mahjong Soul (the CC0 set leaves it empty).
+  if (k === 31) return `<rect x="6" y="7" width="18" height="26" rx="2" fill="none" stroke="${BLUE}" stroke-width="2.2"/><rect x="9" y="10" width="12" height="20" rx="1" fill="none" stroke="${BLUE}" stroke-width="0.8"/>`;
+  if (k >= 27) return use(HONOR_FACES[k - 27]);
   const rank = rankOf(k);
   const suit = suitOf(k);
-  if (suit === 0) return text(String(rank), 19, red ? RED : INK, 22) + text('m', 11, RED, 35);
+  if (suit === 0) return use(red ? 'Man5-Dora' : `Man${rank}`);
   if (suit === 1) {
     return PIN[rank]
       .map(([x, y, r], i) => circle(x, y, r, red || (rank === 1 && i === 0) || (rank === 5 && i === 2) ? RED : i % 2 && rank !== 8 ? GREEN : BLUE))
@@ -109,6 +106,9 @@ export function tileEl(t: number | null, opts: TileOptions = {}): HTMLSpanElemen
     el.title = tileLongName(t);
     el.setAttribute('aria-label', tileLongName(t));
     el.setAttribute('role', 'img');
-  } else el.setAttribute('aria-label', 'concealed tile');
+  } else {
+    el.setAttribute('aria-label', 'concealed tile');
+    el.setAttribute('role', 'img');
+  }
   return el;
 }
