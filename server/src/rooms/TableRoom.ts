@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { generateId, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { generateId, getMessageBytes, Protocol, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { MessageContext } from '@colyseus/shared-types';
 import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
@@ -781,11 +781,16 @@ export class TableRoom extends Room<{ state: TableState }> {
   private sendEvents(events: RefereeEvent[]): void {
     if (events.length === 0) return;
     const pub = events.filter((e) => e.to === 'all');
+    // Encoded once for everyone who sees only the public events; a seat with private ones gets its own frame.
+    let pubBytes: Buffer | null = null;
+    const encode = (list: RefereeEvent[]): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, 'events', list);
     for (const client of this.clients) {
       const seating = client.userData as Seating | undefined;
       if (!seating || 'commentator' in seating) continue;
       const mine = 'seat' in seating ? events.filter((e) => e.to === 'all' || e.to === seating.seat) : pub;
-      if (mine.length > 0) client.send('events', mine);
+      if (mine.length === 0) continue;
+      if (mine.length === pub.length) client.enqueueRaw((pubBytes ??= encode(pub)));
+      else client.enqueueRaw(encode(mine));
     }
     this.feed?.push(events);
   }
