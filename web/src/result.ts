@@ -164,10 +164,17 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
   return h('section', { class: 'result', id: 'result', 'data-hand': ctx.hand, 'data-kind': r.kind }, h('h2', {}, `${roundName(ctx.round)}${ctx.honba ? ` · ${ctx.honba} honba` : ''}: ${title}`), body, indicators, scores);
 }
 
-/** The final table: rank, points, uma (with oka), penalties, final score; and the log link. */
+/** The game's downloads: its log in each format the server gives (`/api/games/:id/<sub>`). */
+export const DOWNLOADS: readonly { sub: string; id: string; text: string }[] = [
+  { sub: 'tenhou6', id: 'tenhou6', text: 'tenhou.net/6 JSON' },
+  { sub: 'mjai', id: 'mjai', text: 'mjai' },
+  { sub: 'mjlog', id: 'mjlog', text: 'mjlog (Tenhou XML)' },
+];
+
+/** The final table: rank, points, uma (with oka), penalties, final score; and the download links (`logHref(sub)`: a record's address). */
 export function standingsEl(
   standings: Standing[],
-  opts: { label: (seat: number) => string; returnPoints?: number; logHref: string },
+  opts: { label: (seat: number) => string; returnPoints?: number; logHref: (sub: string) => string },
 ): HTMLElement {
   const rows = [...standings].sort((a, b) => a.rank - b.rank);
   const uma = (s: Standing) => (opts.returnPoints === undefined ? null : Math.round((s.final + s.penalty - (s.points - opts.returnPoints) / 1000) * 10) / 10);
@@ -197,7 +204,12 @@ export function standingsEl(
         ),
       ),
     ),
-    h('p', {}, h('a', { href: opts.logHref, id: 'tenhou6', target: '_blank', rel: 'noopener' }, 'Game log (tenhou.net/6 JSON)')),
+    h(
+      'p',
+      { class: 'downloads' },
+      'Download the log: ',
+      DOWNLOADS.map((d, i) => [i ? ' · ' : '', h('a', { href: opts.logHref(d.sub), id: d.id, target: '_blank', rel: 'noopener', download: '' }, d.text)]),
+    ),
   );
 }
 

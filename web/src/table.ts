@@ -59,6 +59,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let info: GameInfo = {};
   let ended: EndedHand | null = null;
   let dismissedHand = -1;
+  /** Whether the server was asked to wait for this seat's "Next hand" (sent once seated). */
+  let holding = false;
   let showLast = false;
   let standings: Standing[] | null = null;
   let disconnected = '';
@@ -316,6 +318,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     const showEnded = ended && ((over && dismissedHand !== state.hands) || showLast);
     if (!showEnded && !(state.phase === 'gameOver' && standings)) return null;
     const close = () => {
+      // The server holds the next deal until this seat is ready (holdResults, sent on sitting).
+      if (seat() !== null && table.state?.phase === 'handEnded' && dismissedHand !== state.hands) table.ready();
       dismissedHand = state.hands;
       showLast = false;
       draw();
@@ -327,10 +331,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         'div',
         { class: 'panel' },
         showEnded && ended ? resultEl(ended.result, ended.ctx) : null,
-        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: net.gameUrl(table.id, 'tenhou6') }) : null,
+        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: (sub) => net.gameUrl(table.id, sub) }) : null,
         over ? fairness() : null,
         state.phase === 'gameOver' ? h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(table.id)}${table.invite ? `?code=${encodeURIComponent(table.invite)}` : ''}`, id: 'replay-link' }, 'Replay the game, every hand face up')) : null,
-        state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, h('kbd', {}, 'Enter'), over ? ' Close (next hand soon)' : ' Close'),
+        state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, over && !showLast ? 'Next hand' : 'Close', ' ', h('kbd', {}, 'Enter')),
       ),
     );
   }
@@ -342,6 +346,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       return;
     }
     const me = seat();
+    if (me !== null && !holding) {
+      holding = true;
+      table.holdResults(true);
+    }
     const viewer = me ?? 0;
     const legal = me === null ? [] : table.legal;
     if (mode === 'riichi' && !legal.some((a) => a.type === 'riichi')) mode = 'play';
@@ -380,6 +388,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       ),
     );
     markTiles(root, doraKinds(state.doraIndicators), redFivesOf(state.rules));
+    // The result's button takes the focus, so Enter or Space dismisses it.
+    const next = document.getElementById('close-result');
+    if (next && document.activeElement !== next) next.focus();
   }
 
   const offChange = table.on('change', () => draw());
@@ -409,7 +420,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       selected.clear();
       return draw();
     }
-    if (document.getElementById('overlay') && k === 'Enter') {
+    if (document.getElementById('overlay') && (k === 'Enter' || k === ' ')) {
       document.getElementById('close-result')?.click();
       return e.preventDefault();
     }
