@@ -4,10 +4,12 @@ import { AID_LABELS, AID_TITLES, autoCommand, loadAids, saveAids, type Aids } fr
 import type { SeatState, TableState } from '@jantaku/shared/schema/table';
 import { clockText, readClock } from './clock';
 import { h, replace } from './dom';
-import { backsEl, boardEl, faultsEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
+import { backsEl, boardEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { fairnessCheck } from './fairness';
 import { WIND_WORDS } from './labels';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
+import { faultsView, ruleLink } from './faultsView';
+import { faultSentence, refusalWords, type WordsContext } from './words';
 import { meldEl, resultContextOf, resultEl, standingsEl, type ResultContext } from './result';
 import { tileEl, tileName, windName } from './tiles';
 import { discardWaits, doraKinds, FRESH, furitenKinds, observeFuriten, visibleCounts, waitsOf, type FuritenMemory, type Wait } from './waits';
@@ -54,8 +56,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   const selected = new Set<number>();
   let reveal = true;
   let busy = false;
-  let message: { text: string; kind: 'info' | 'error' } | null = null;
-  const faults: (Fault & { at: number; hand: number })[] = [];
+  let message: { text: string; kind: 'info' | 'error'; code?: string; rule?: string } | null = null;
+  const faults: (Fault & { at: number; hand: number; dealer: number })[] = [];
   let info: GameInfo = {};
   let ended: EndedHand | null = null;
   let dismissedHand = -1;
@@ -88,6 +90,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     return `${st ? windName(st.wind) : '?'} · ${who}`;
   };
 
+  /** What the words of faults need: names, who reads, the ruleset's chombo. */
+  const words = (): WordsContext => ({ label, viewer: seat(), chombo: info.rules?.chombo });
+
   const penalise = () => info.rules?.foulPolicy === 'penalise';
   /** A bot's seat, from the state (presence, bot) or the stored game's seats. */
   const isBot = (s: number): boolean => {
@@ -102,14 +107,14 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     if (!quiet) message = null;
     try {
       const reply = await table.act(command);
-      if (reply.status === 'fault') message = { text: `Fault: ${reply.rule}`, kind: 'error' };
+      if (reply.status === 'fault') message = { text: faultSentence({ ...reply, seat: seat() ?? 0 }, { ...words(), dealer: table.state?.dealer }), kind: 'error' };
       mode = 'play';
       choices = [];
       selected.clear();
       cursor = -1;
     } catch (e) {
       const err = e instanceof JantakuError ? e : new JantakuError('ERROR', String(e));
-      if (!quiet) message = { text: `Refused: ${err.code}${err.rule ? ` (${err.rule})` : ''} — ${err.reason}`, kind: 'error' };
+      if (!quiet) message = { text: refusalWords(err.code), kind: 'error', code: err.code, rule: err.rule };
     } finally {
       busy = false;
       draw();
@@ -313,7 +318,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
 
   function overlay(state: TableState): HTMLElement | null {
     const over = state.phase === 'handEnded' || state.phase === 'gameOver';
-    if (over && state.lastResult && ended?.ctx.hand !== state.hands) ended = { result: JSON.parse(state.lastResult) as HandResult, ctx: resultContextOf(state, state.hands, label) };
+    if (over && state.lastResult && ended?.ctx.hand !== state.hands) ended = { result: JSON.parse(state.lastResult) as HandResult, ctx: { ...resultContextOf(state, state.hands, label), ...words(), dealer: state.dealer } };
     if (state.standings) standings = JSON.parse(state.standings) as Standing[];
     const showEnded = ended && ((over && dismissedHand !== state.hands) || showLast);
     if (!showEnded && !(state.phase === 'gameOver' && standings)) return null;
@@ -382,8 +387,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         waitsLine((hovered !== null && handOrder.includes(hovered) ? hovered : null) ?? handOrder[cursor] ?? null),
         bar,
         aidsEl(),
-        message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status' }, message.text) : null,
-        faultsEl(faults, label, info.rules?.chombo),
+        message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status', 'data-code': message.code }, message.text, message.rule ? [' ', ruleLink(message.rule)] : null) : null,
+        faultsView(faults, words()),
         overlay(state),
       ),
     );
@@ -395,7 +400,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
 
   const offChange = table.on('change', () => draw());
   const offFault = table.on('fault', (f) => {
-    faults.unshift({ ...f, at: Date.now(), hand: table.state?.hands ?? 0 });
+    faults.unshift({ ...f, at: Date.now(), hand: table.state?.hands ?? 0, dealer: table.state?.dealer ?? 0 });
     draw();
   });
   const offLeave = table.on('leave', ({ code, reason }) => {

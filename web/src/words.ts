@@ -29,7 +29,6 @@ export interface FaultLike {
 }
 
 const thousands = (n: number): string => n.toLocaleString('en-US');
-const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** "you" for the viewer, else the seat's label. */
