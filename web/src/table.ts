@@ -94,6 +94,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   const words = (): WordsContext => ({ label, viewer: seat(), chombo: info.rules?.chombo });
 
   const penalise = () => info.rules?.foulPolicy === 'penalise';
+  /** Free declarations: judged as fouls at penalise tables; at prevent tables refused with the reason in words. */
+  const freeDeclare = () => seat() !== null && (penalise() || info.rules?.foulPolicy === 'prevent');
   /** A bot's seat, from the state (presence, bot) or the stored game's seats. */
   const isBot = (s: number): boolean => {
     const st = table.state?.seats?.[s] as (SeatState & { presence?: string }) | undefined;
@@ -269,9 +271,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? `${tileName(state.claimTile)} discarded:` : 'Your move:'));
       for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
     }
-    if (penalise()) {
+    if (freeDeclare()) {
       bar.append(
-        h('button', { class: `toggle ${mode === 'declare' ? 'on' : ''}`, id: 'declare-mode', onclick: () => ((mode = mode === 'declare' ? 'play' : 'declare'), selected.clear(), draw()) }, h('kbd', {}, 'F'), mode === 'declare' ? ' Done declaring' : ' Declare…'),
+        h('button', { class: `toggle ${mode === 'declare' ? 'on' : ''}`, id: 'declare-mode', title: penalise() ? 'Declare anything: the referee judges it' : 'Try a declaration: what is not allowed is refused, with the reason', onclick: () => ((mode = mode === 'declare' ? 'play' : 'declare'), selected.clear(), draw()) }, h('kbd', {}, 'F'), mode === 'declare' ? ' Done declaring' : ' Declare…'),
       );
     }
     return bar;
@@ -434,7 +436,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       if (n >= 1 && n <= choices.length) void send(choices[n - 1].command);
       return;
     }
-    if ((k === 'f' || k === 'F') && penalise() && seat() !== null) {
+    if ((k === 'f' || k === 'F') && freeDeclare()) {
       mode = mode === 'declare' ? 'play' : 'declare';
       selected.clear();
       return draw();
