@@ -397,7 +397,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     markTiles(root, doraKinds(state.doraIndicators), redFivesOf(state.rules));
     // The result's button takes the focus, so Enter or Space dismisses it.
     const next = document.getElementById('close-result');
-    if (next && document.activeElement !== next) next.focus();
+    if (next && !document.getElementById('overlay')?.contains(document.activeElement)) next.focus();
   }
 
   const offChange = table.on('change', () => draw());
