@@ -130,6 +130,7 @@ describe('web table', () => {
           expect(await text(page, `document.activeElement?.id`)).toBe('close-result');
           await page.keyboard.press(done.results % 2 ? 'Enter' : ' ');
           await until('the next deal', () => room.state.hands > hands || room.state.phase === 'gameOver');
+          if (room.state.phase !== 'gameOver') await until('the page to show the next deal', async () => !(await page.$('#result')) && (await probe(page)).key === keyOf(room.state));
         }
       }
       if (done.discards > 0 && done.calls > 0 && done.riichi > 0 && done.results > 0) break;
@@ -182,7 +183,7 @@ describe('web table', () => {
     expect(specErrors).toEqual([]);
   }, 600_000);
 
-  it('a spectator of four bots sees the final table: ranks, uma, penalties, final scores and the tenhou.net/6 link', async () => {
+  it('a spectator of four bots sees the final table: ranks, uma, penalties, final scores, working download links (tenhou.net/6, mjai, mjlog) and replay link', async () => {
     const { page, errors } = await web.newPage();
     await page.goto(`${web.http}/`);
     await page.waitForSelector('#create-form');
@@ -239,7 +240,7 @@ describe('web table', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
-  it('under wrc2015 a ron declared in free mode with nothing is shown as a fault: who, rule ID, reason and penalty', async () => {
+  it('under wrc2015 a ron declared in free mode with nothing is shown as a fault in words: who, rule ID (linked to its text), penalty and the final-score effect; the result waits for Next hand', async () => {
     const { page, errors } = await web.newPage();
     const id = await createFromLobby(web.http, page, { ruleset: 'wrc2015', seed: 'web-fault-1', botDelay: '20', handPause: '30' });
     const room = rooms.get(id)!;
