@@ -240,6 +240,21 @@ export class Table {
     return this.act({ type: 'draw' });
   }
 
+  /**
+   * Asks the server to keep each hand's result up for this seat until `ready()` (bounded by the
+   * server's RESULT_WAIT_MS, 60 s). For clients that show results to a person; bots need not.
+   */
+  holdResults(on: boolean): void {
+    if (this.left || this.seat === null) return;
+    this.currentRoom.send('holdResults', on);
+  }
+
+  /** This seat has seen the hand's result: the next deal may come (see `holdResults`). */
+  ready(): void {
+    if (this.left || this.seat === null) return;
+    this.currentRoom.send('ready');
+  }
+
   /** Any command; resolves with the server's reply, rejects with a JantakuError. */
   async act(command: Command): Promise<ActionReply> {
     if (this.left) throw new JantakuError('LEFT', 'this table was left');

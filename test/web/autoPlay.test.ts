@@ -63,6 +63,13 @@ describe('web table play aids', () => {
         noCalls = true;
         toggledIn = state.hands;
       }
+      // A hand's result stays until dismissed (the page holds results): Next hand, not counted as a play click.
+      if (state.phase === 'handEnded' && (await page.$('#close-result'))) {
+        const ending = state.hands;
+        await page.click('#close-result');
+        await until('the next deal', () => room.state.hands > ending || room.state.phase === 'gameOver');
+        continue;
+      }
       const p = await probe(page);
       const key = keyOf(state);
       if (key !== last) ((last = key), (since = Date.now()));

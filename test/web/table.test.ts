@@ -4,6 +4,8 @@ import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import type { Command, HandResult, LegalAction } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
+import { CATALOGUE } from '@jantaku/shared/referee/catalogue';
+import type { RuleId } from '@jantaku/shared/referee/ids';
 import { keyOf, moments, rooms } from '../server/harness';
 import { RECORDER_SCRIPT, createFromLobby, probe, screenshot, sleep, snapshots, until, webSuite, type Probe } from './browser';
 
@@ -116,6 +118,20 @@ describe('web table', () => {
       if (p.result && p.key && !verified.has(p.key) && (p.phase === 'handEnded' || p.phase === 'gameOver')) {
         verified.add(p.key);
         await verifyResult(p);
+        if (p.phase === 'handEnded') {
+          // The result stays past the table's pause (4 s) until the person dismisses it.
+          const hands = room.state.hands;
+          if (done.results === 1) {
+            await sleep(4000 + 2000);
+            expect(await page.$('#result')).not.toBeNull();
+            expect(room.state.phase).toBe('handEnded');
+            expect(room.state.hands).toBe(hands);
+          }
+          expect(await text(page, `document.activeElement?.id`)).toBe('close-result');
+          await page.keyboard.press(done.results % 2 ? 'Enter' : ' ');
+          await until('the next deal', () => room.state.hands > hands || room.state.phase === 'gameOver');
+          if (room.state.phase !== 'gameOver') await until('the page to show the next deal', async () => !(await page.$('#result')) && (await probe(page)).key === keyOf(room.state));
+        }
       }
       if (done.discards > 0 && done.calls > 0 && done.riichi > 0 && done.results > 0) break;
       expect(p.phase).not.toBe('gameOver');
@@ -167,7 +183,7 @@ describe('web table', () => {
     expect(specErrors).toEqual([]);
   }, 600_000);
 
-  it('a spectator of four bots sees the final table: ranks, uma, penalties, final scores and the tenhou.net/6 link', async () => {
+  it('a spectator of four bots sees the final table: ranks, uma, penalties, final scores, working download links (tenhou.net/6, mjai, mjlog) and replay link', async () => {
     const { page, errors } = await web.newPage();
     await page.goto(`${web.http}/`);
     await page.waitForSelector('#create-form');
@@ -201,6 +217,20 @@ describe('web table', () => {
     const log = await fetch(href!);
     expect(log.status).toBe(200);
     expect(await log.json()).toHaveProperty('log');
+    for (const sub of ['mjai', 'mjlog']) {
+      const link = await page.getAttribute(`#${sub}`, 'href');
+      expect(link).toBe(`${web.http}/api/games/${id}/${sub}`);
+      const res = await fetch(link!);
+      expect(res.status).toBe(200);
+      expect((await res.text()).length).toBeGreaterThan(100);
+    }
+    // The replay link opens the replay page of this game.
+    const replay = await page.getAttribute('#replay-link', 'href');
+    expect(replay).toBe(`#/replay/${encodeURIComponent(id)}`);
+    const { page: rp, errors: replayErrors } = await web.newPage();
+    await rp.goto(`${web.http}/${replay}`);
+    await rp.waitForSelector('#replay[data-hand]', { timeout: 60_000 });
+    expect(replayErrors).toEqual([]);
     // The walls checked in the page (SubtleCrypto): every hand of the game verified against its commitment.
     await page.click('#check-walls');
     await page.waitForSelector('#fairness li');
@@ -210,7 +240,7 @@ describe('web table', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
-  it('under wrc2015 a ron declared in free mode with nothing is shown as a fault: who, rule ID, reason and penalty', async () => {
+  it('under wrc2015 a ron declared in free mode with nothing is shown as a fault in words: who, rule ID (linked to its text), penalty and the final-score effect; the result waits for Next hand', async () => {
     const { page, errors } = await web.newPage();
     const id = await createFromLobby(web.http, page, { ruleset: 'wrc2015', seed: 'web-fault-1', botDelay: '20', handPause: '30' });
     const room = rooms.get(id)!;
@@ -232,13 +262,27 @@ describe('web table', () => {
     expect(record.rule).toBe('WRC-F-FALSE-WIN-REVEALED');
     expect(await fault.getAttribute('data-rule')).toBe(record.rule);
     expect(shown).toContain(record.rule);
-    expect(shown).toContain(record.reason);
+    // In words: the penalty, what happened, and the final-score penalty (not the hand's 0).
+    expect(shown).toContain('Chombo: ');
+    expect(shown).toContain('\u221220 off your final score');
     expect(shown).toMatch(/Penalty: chombo: 20 penalty points, hand redealt/);
+    // The rule ID links to its text.
+    const ruleHref = await page.getAttribute(`.fault a[data-rule-link="${record.rule}"]`, 'href');
+    expect(ruleHref).toBe(`#/rules/${record.rule}`);
+    const { page: rulePage, errors: ruleErrors } = await web.newPage();
+    await rulePage.goto(`${web.http}/${ruleHref}`);
+    await rulePage.waitForSelector(`#rule[data-rule="${record.rule}"]`);
+    expect(await text(rulePage, `document.getElementById('rule-text').textContent`)).toBe(CATALOGUE[record.rule as RuleId].reason);
+    expect(ruleErrors).toEqual([]);
     expect(shown).toContain('You');
     expect((await probe(page)).faults).toEqual([record.rule]); // once, though both the reply and the events tell it
     // The chombo ends the hand: the result screen names it and the redeal follows.
     await page.waitForSelector('#result[data-kind="chombo"]');
     expect(await text(page, `document.getElementById('result').textContent`)).toContain('WRC-F-FALSE-WIN-REVEALED');
+    expect(await text(page, `document.querySelector('#result tr[data-seat="0"] td[data-delta]').textContent`)).toContain('\u221220 off the final score');
+    // It stays until dismissed (the table's pause is 30 s); Next hand deals again.
+    await page.click('#close-result');
+    await until('the redeal', () => room.state.phase !== 'handEnded');
     await screenshot(page, 'fault');
     // A reload takes the same seat back with the seat token the page kept.
     expect(page.url()).toContain('?seat=0');

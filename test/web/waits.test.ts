@@ -132,6 +132,8 @@ describe('web table play information', () => {
       const serverHand = [...g.seats[0].hand];
       const p = (await page.evaluate(READ)) as Shown;
       if (p.key !== key || keyOf(room.state) !== key || state.phase === 'handEnded' || state.phase === 'gameOver') {
+        // A result stays until dismissed (the page holds results).
+        if (state.phase === 'handEnded') await page.click('#close-result', { timeout: 2000 }).catch(() => {});
         await sleep(10);
         continue;
       }

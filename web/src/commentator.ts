@@ -56,7 +56,7 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
       r
         ? resultEl(r, resultContextOf(board, board.hands, label))
         : null,
-      board.standings ? standingsEl(board.standings, { label, returnPoints: info.rules?.returnPoints, logHref: net.gameUrl(table.id, 'tenhou6') }) : null,
+      board.standings ? standingsEl(board.standings, { label, returnPoints: info.rules?.returnPoints, logHref: (sub) => net.gameUrl(table.id, sub) }) : null,
     );
   }
 

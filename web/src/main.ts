@@ -5,13 +5,14 @@ import { connect, type Table } from './net';
 import { renderCommentator } from './commentator';
 import { renderTable } from './table';
 import { renderReplay } from './replay';
+import { renderRule } from './rules';
 
 /**
  * Routes (in the hash, so the server needs no route per page):
  * `#/` lobby · `#/table/:id?seat=N` play seat N · `#/table/:id?watch` watch ·
  * `#/table/:id?commentate` the commentator view (every hand, delayed) · `#/replay/:id` a game's
  * ended hands, stepped through face up (`?code=` for a private table's); `&code=` a private
- * table's invite code (its invite link is `#/table/:id?code=…`).
+ * table's invite code (its invite link is `#/table/:id?code=…`) · `#/rules/:ID` a rule's text.
  * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
  */
 const params = new URLSearchParams(location.search);
@@ -67,6 +68,12 @@ function showTable(t: Table): void {
 }
 
 async function route(): Promise<void> {
+  const rule = /^#\/rules\/([^?]+)$/.exec(location.hash);
+  if (rule) {
+    leaveCurrent();
+    cleanup = renderRule(root, decodeURIComponent(rule[1]));
+    return;
+  }
   const r = /^#\/replay\/([^?]+)(?:\?(.*))?$/.exec(location.hash);
   if (r) {
     leaveCurrent();

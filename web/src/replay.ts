@@ -118,7 +118,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
               'div',
               { class: 'commentary-result panel' },
               resultEl(board.lastResult!, resultContextOf(board, hand, label)),
-              board.standings ? standingsEl(board.standings, { label, returnPoints: d.returnPoints, logHref: url('tenhou6') }) : null,
+              board.standings ? standingsEl(board.standings, { label, returnPoints: d.returnPoints, logHref: url }) : null,
             )
           : null,
         faultsEl(board.faults, label),

@@ -3,6 +3,8 @@ import type { Meld } from '@jantaku/shared/tiles/meld';
 import { h, signed } from './dom';
 import { DRAW_WORDS, LIMIT_WORDS, roundName, yakuName } from './labels';
 import { tileEl } from './tiles';
+import { ruleLink } from './faultsView';
+import { faultSentence, type ChomboRule } from './words';
 
 /** What the end-of-hand screen needs besides the result itself. */
 export interface ResultContext {
@@ -16,6 +18,10 @@ export interface ResultContext {
   doraIndicators: number[];
   uraIndicators: number[];
   label: (seat: number) => string;
+  /** For a chombo's words: the ruleset's chombo, the seat reading, the hand's dealer (the table page gives them). */
+  chombo?: ChomboRule;
+  viewer?: number | null;
+  dealer?: number;
 }
 
 /** The parts of a board a result is read against: the table's schema state or a replayed board. */
@@ -97,6 +103,13 @@ function winEl(w: WinRecord, ctx: ResultContext): HTMLElement {
   );
 }
 
+/** A WRC chombo costs final-score points, not table points: said beside the hand's 0. */
+function finalPenalty(r: HandResult, ctx: ResultContext, seat: number): string | null {
+  if (r.kind !== 'chombo' || ctx.chombo?.kind !== 'globalPoints') return null;
+  const n = (r.chombo ?? []).filter((c) => c.seat === seat).length;
+  return n ? ` (\u2212${n * ctx.chombo.points} off the final score)` : null;
+}
+
 /** The end-of-hand screen: wins with yaku, han, fu and points, or tenpai/noten at a draw; score changes. */
 export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
   const title =
@@ -131,7 +144,14 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
     );
   }
   if (r.chombo?.length) {
-    body.push(h('div', { class: 'chombo' }, r.chombo.map((c) => h('p', {}, `${ctx.label(c.seat)}: chombo `, h('code', {}, c.rule)))));
+    const words = { label: ctx.label, viewer: ctx.viewer ?? null, dealer: ctx.dealer, chombo: ctx.chombo };
+    body.push(
+      h(
+        'div',
+        { class: 'chombo' },
+        r.chombo.map((c) => h('p', { 'data-rule': c.rule }, `${ctx.label(c.seat)}: `, faultSentence({ seat: c.seat, rule: c.rule, penalty: { kind: 'chombo' }, reason: '' }, words), ' ', ruleLink(c.rule))),
+      ),
+    );
   }
   const indicators =
     ctx.doraIndicators.length || ctx.uraIndicators.length
@@ -155,7 +175,7 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
           'tr',
           { 'data-seat': s },
           h('td', {}, ctx.label(s)),
-          h('td', { class: `num delta ${r.deltas[s] > 0 ? 'up' : r.deltas[s] < 0 ? 'down' : ''}`, 'data-delta': r.deltas[s] }, signed(r.deltas[s])),
+          h('td', { class: `num delta ${r.deltas[s] > 0 ? 'up' : r.deltas[s] < 0 ? 'down' : ''}`, 'data-delta': r.deltas[s] }, signed(r.deltas[s]), finalPenalty(r, ctx, s)),
           h('td', { class: 'num', 'data-score': ctx.scores[s] }, String(ctx.scores[s])),
         ),
       ),
@@ -164,10 +184,17 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
   return h('section', { class: 'result', id: 'result', 'data-hand': ctx.hand, 'data-kind': r.kind }, h('h2', {}, `${roundName(ctx.round)}${ctx.honba ? ` · ${ctx.honba} honba` : ''}: ${title}`), body, indicators, scores);
 }
 
-/** The final table: rank, points, uma (with oka), penalties, final score; and the log link. */
+/** The game's downloads: its log in each format the server gives (`/api/games/:id/<sub>`). */
+export const DOWNLOADS: readonly { sub: string; id: string; text: string }[] = [
+  { sub: 'tenhou6', id: 'tenhou6', text: 'tenhou.net/6 JSON' },
+  { sub: 'mjai', id: 'mjai', text: 'mjai' },
+  { sub: 'mjlog', id: 'mjlog', text: 'mjlog (Tenhou XML)' },
+];
+
+/** The final table: rank, points, uma (with oka), penalties, final score; and the download links (`logHref(sub)`: a record's address). */
 export function standingsEl(
   standings: Standing[],
-  opts: { label: (seat: number) => string; returnPoints?: number; logHref: string },
+  opts: { label: (seat: number) => string; returnPoints?: number; logHref: (sub: string) => string },
 ): HTMLElement {
   const rows = [...standings].sort((a, b) => a.rank - b.rank);
   const uma = (s: Standing) => (opts.returnPoints === undefined ? null : Math.round((s.final + s.penalty - (s.points - opts.returnPoints) / 1000) * 10) / 10);
@@ -197,7 +224,12 @@ export function standingsEl(
         ),
       ),
     ),
-    h('p', {}, h('a', { href: opts.logHref, id: 'tenhou6', target: '_blank', rel: 'noopener' }, 'Game log (tenhou.net/6 JSON)')),
+    h(
+      'p',
+      { class: 'downloads' },
+      'Download the log: ',
+      DOWNLOADS.map((d, i) => [i ? ' · ' : '', h('a', { href: opts.logHref(d.sub), id: d.id, target: '_blank', rel: 'noopener', download: '' }, d.text)]),
+    ),
   );
 }
 

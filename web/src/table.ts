@@ -4,10 +4,12 @@ import { AID_LABELS, AID_TITLES, autoCommand, loadAids, saveAids, type Aids } fr
 import type { SeatState, TableState } from '@jantaku/shared/schema/table';
 import { clockText, readClock } from './clock';
 import { h, replace } from './dom';
-import { backsEl, boardEl, faultsEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
+import { backsEl, boardEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { fairnessCheck } from './fairness';
 import { WIND_WORDS } from './labels';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
+import { faultsView, ruleLink } from './faultsView';
+import { faultSentence, refusalWords, type WordsContext } from './words';
 import { meldEl, resultContextOf, resultEl, standingsEl, type ResultContext } from './result';
 import { tileEl, windName } from './tiles';
 import { discardWaits, doraKinds, FRESH, furitenKinds, observeFuriten, visibleCounts, waitsOf, type FuritenMemory, type Wait } from './waits';
@@ -54,11 +56,13 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   const selected = new Set<number>();
   let reveal = true;
   let busy = false;
-  let message: { text: string; kind: 'info' | 'error' } | null = null;
-  const faults: (Fault & { at: number; hand: number })[] = [];
+  let message: { text: string; kind: 'info' | 'error'; code?: string; rule?: string } | null = null;
+  const faults: (Fault & { at: number; hand: number; dealer: number })[] = [];
   let info: GameInfo = {};
   let ended: EndedHand | null = null;
   let dismissedHand = -1;
+  /** Whether the server was asked to wait for this seat's "Next hand" (sent once seated). */
+  let holding = false;
   let showLast = false;
   let standings: Standing[] | null = null;
   let disconnected = '';
@@ -86,7 +90,12 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     return `${st ? windName(st.wind) : '?'} · ${who}`;
   };
 
+  /** What the words of faults need: names, who reads, the ruleset's chombo. */
+  const words = (): WordsContext => ({ label, viewer: seat(), chombo: info.rules?.chombo });
+
   const penalise = () => info.rules?.foulPolicy === 'penalise';
+  /** Free declarations: judged as fouls at penalise tables; at prevent tables refused with the reason in words. */
+  const freeDeclare = () => seat() !== null && (penalise() || info.rules?.foulPolicy === 'prevent');
   /** A bot's seat, from the state (presence, bot) or the stored game's seats. */
   const isBot = (s: number): boolean => {
     const st = table.state?.seats?.[s] as (SeatState & { presence?: string }) | undefined;
@@ -100,14 +109,14 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     if (!quiet) message = null;
     try {
       const reply = await table.act(command);
-      if (reply.status === 'fault') message = { text: `Fault: ${reply.rule}`, kind: 'error' };
+      if (reply.status === 'fault') message = { text: faultSentence({ ...reply, seat: seat() ?? 0 }, { ...words(), dealer: table.state?.dealer }), kind: 'error' };
       mode = 'play';
       choices = [];
       selected.clear();
       cursor = -1;
     } catch (e) {
       const err = e instanceof JantakuError ? e : new JantakuError('ERROR', String(e));
-      if (!quiet) message = { text: `Refused: ${err.code}${err.rule ? ` (${err.rule})` : ''} — ${err.reason}`, kind: 'error' };
+      if (!quiet) message = { text: refusalWords(err.code), kind: 'error', code: err.code, rule: err.rule };
     } finally {
       busy = false;
       draw();
@@ -270,9 +279,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? [tileEl(state.claimTile, { size: 'sm' }), ' discarded:'] : 'Your move:'));
       for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
     }
-    if (penalise()) {
+    if (freeDeclare()) {
       bar.append(
-        h('button', { class: `toggle ${mode === 'declare' ? 'on' : ''}`, id: 'declare-mode', onclick: () => ((mode = mode === 'declare' ? 'play' : 'declare'), selected.clear(), draw()) }, h('kbd', {}, 'F'), mode === 'declare' ? ' Done declaring' : ' Declare…'),
+        h('button', { class: `toggle ${mode === 'declare' ? 'on' : ''}`, id: 'declare-mode', title: penalise() ? 'Declare anything: the referee judges it' : 'Try a declaration: what is not allowed is refused, with the reason', onclick: () => ((mode = mode === 'declare' ? 'play' : 'declare'), selected.clear(), draw()) }, h('kbd', {}, 'F'), mode === 'declare' ? ' Done declaring' : ' Declare…'),
       );
     }
     return bar;
@@ -319,11 +328,13 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
 
   function overlay(state: TableState): HTMLElement | null {
     const over = state.phase === 'handEnded' || state.phase === 'gameOver';
-    if (over && state.lastResult && ended?.ctx.hand !== state.hands) ended = { result: JSON.parse(state.lastResult) as HandResult, ctx: resultContextOf(state, state.hands, label) };
+    if (over && state.lastResult && ended?.ctx.hand !== state.hands) ended = { result: JSON.parse(state.lastResult) as HandResult, ctx: { ...resultContextOf(state, state.hands, label), ...words(), dealer: state.dealer } };
     if (state.standings) standings = JSON.parse(state.standings) as Standing[];
     const showEnded = ended && ((over && dismissedHand !== state.hands) || showLast);
     if (!showEnded && !(state.phase === 'gameOver' && standings)) return null;
     const close = () => {
+      // The server holds the next deal until this seat is ready (holdResults, sent on sitting).
+      if (seat() !== null && table.state?.phase === 'handEnded' && dismissedHand !== state.hands) table.ready();
       dismissedHand = state.hands;
       showLast = false;
       draw();
@@ -335,10 +346,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         'div',
         { class: 'panel' },
         showEnded && ended ? resultEl(ended.result, ended.ctx) : null,
-        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: net.gameUrl(table.id, 'tenhou6') }) : null,
+        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: (sub) => net.gameUrl(table.id, sub) }) : null,
         over ? fairness() : null,
         state.phase === 'gameOver' ? h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(table.id)}${table.invite ? `?code=${encodeURIComponent(table.invite)}` : ''}`, id: 'replay-link' }, 'Replay the game, every hand face up')) : null,
-        state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, h('kbd', {}, 'Enter'), over ? ' Close (next hand soon)' : ' Close'),
+        state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, over && !showLast ? 'Next hand' : 'Close', ' ', h('kbd', {}, 'Enter')),
       ),
     );
   }
@@ -350,6 +361,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       return;
     }
     const me = seat();
+    if (me !== null && !holding) {
+      holding = true;
+      table.holdResults(true);
+    }
     const viewer = me ?? 0;
     const legal = me === null ? [] : table.legal;
     if (mode === 'riichi' && !legal.some((a) => a.type === 'riichi')) mode = 'play';
@@ -382,17 +397,20 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         waitsLine((hovered !== null && handOrder.includes(hovered) ? hovered : null) ?? handOrder[cursor] ?? null),
         bar,
         aidsEl(),
-        message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status' }, message.text) : null,
-        faultsEl(faults, label, info.rules?.chombo),
+        message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status', 'data-code': message.code }, message.text, message.rule ? [' ', ruleLink(message.rule)] : null) : null,
+        faultsView(faults, words()),
         overlay(state),
       ),
     );
     markTiles(root, doraKinds(state.doraIndicators), redFivesOf(state.rules));
+    // The result's button takes the focus, so Enter or Space dismisses it.
+    const next = document.getElementById('close-result');
+    if (next && !document.getElementById('overlay')?.contains(document.activeElement)) next.focus();
   }
 
   const offChange = table.on('change', () => draw());
   const offFault = table.on('fault', (f) => {
-    faults.unshift({ ...f, at: Date.now(), hand: table.state?.hands ?? 0 });
+    faults.unshift({ ...f, at: Date.now(), hand: table.state?.hands ?? 0, dealer: table.state?.dealer ?? 0 });
     draw();
   });
   const offLeave = table.on('leave', ({ code, reason }) => {
@@ -417,7 +435,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       selected.clear();
       return draw();
     }
-    if (document.getElementById('overlay') && k === 'Enter') {
+    if (document.getElementById('overlay') && (k === 'Enter' || k === ' ')) {
       document.getElementById('close-result')?.click();
       return e.preventDefault();
     }
@@ -426,7 +444,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       if (n >= 1 && n <= choices.length) void send(choices[n - 1].command);
       return;
     }
-    if ((k === 'f' || k === 'F') && penalise() && seat() !== null) {
+    if ((k === 'f' || k === 'F') && freeDeclare()) {
       mode = mode === 'declare' ? 'play' : 'declare';
       selected.clear();
       return draw();

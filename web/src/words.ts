@@ -1,0 +1,190 @@
+import { CATALOGUE } from '@jantaku/shared/referee/catalogue';
+import { isRuleId } from '@jantaku/shared/referee/ids';
+import type { Penalty } from '@jantaku/shared/referee/penalty';
+import type { Ruleset } from '@jantaku/shared/rules/schema';
+
+/**
+ * Fouls and refusals in plain words (issue 15 item 6): what happened, which rule, the penalty
+ * and what it does to every score. Pure: no DOM, so it is tested on its own.
+ */
+
+export type ChomboRule = Ruleset['chombo'];
+
+export interface WordsContext {
+  /** A seat's name as the page shows it ("East · You"). */
+  label: (seat: number) => string;
+  /** The seat reading the page (null: a spectator): "you pay" rather than "East pays". */
+  viewer: number | null;
+  /** The hand's dealer, for a mangan chombo's payments. */
+  dealer?: number;
+  /** The ruleset's chombo (its size); without it a chombo is described without numbers. */
+  chombo?: ChomboRule;
+}
+
+export interface FaultLike {
+  seat: number;
+  rule: string;
+  penalty: Penalty;
+  reason: string;
+}
+
+const thousands = (n: number): string => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** "you" for the viewer, else the seat's label. */
+function who(seat: number, ctx: WordsContext): { name: string; you: boolean } {
+  return seat === ctx.viewer ? { name: 'you', you: true } : { name: ctx.label(seat), you: false };
+}
+
+/** The penalty's name as a heading: "Chombo", "Dead hand", "Warning"… */
+export function penaltyName(p: Penalty): string {
+  switch (p.kind) {
+    case 'none':
+      return 'No penalty';
+    case 'warning':
+      return 'Warning';
+    case 'deadHand':
+      return 'Dead hand';
+    case 'chombo':
+      return 'Chombo';
+    case 'points':
+      return 'Penalty points';
+    case 'penaltyTiles':
+      return 'Penalty tiles';
+    case 'disqualification':
+      return 'Disqualification';
+    case 'substitute':
+      return 'Substitute';
+    case 'resign':
+      return 'Resignation';
+    case 'redeal':
+      return 'Redeal';
+    default:
+      return "Referee's decision";
+  }
+}
+
+/**
+ * What a penalty does to every score, in words: "you pay 4,000 to each player", "−20 off East's
+ * final score; no points change hands in this hand", "no score changes".
+ */
+export function scoreEffect(p: Penalty, seat: number, ctx: WordsContext): string {
+  const w = who(seat, ctx);
+  const pays = w.you ? 'pay' : 'pays';
+  const theirs = w.you ? 'your' : `${w.name}'s`;
+  const none = 'no score changes';
+  switch (p.kind) {
+    case 'chombo': {
+      const c = ctx.chombo;
+      if (c?.kind === 'globalPoints') return `\u2212${c.points} off ${theirs} final score; no points change hands in this hand, which is redealt`;
+      if (c?.kind === 'mangan') {
+        if (ctx.dealer === undefined) return `${w.name} ${pays} a mangan: 4,000 to the dealer and 2,000 to each other player (4,000 each from the dealer); the hand is redealt`;
+        if (ctx.dealer === seat) return `${w.name} ${pays} ${thousands(4000)} to each player; the hand is redealt`;
+        return `${w.name} ${pays} ${thousands(4000)} to ${ctx.label(ctx.dealer)} and ${thousands(2000)} to each other player; the hand is redealt`;
+      }
+      return 'the hand is redealt';
+    }
+    case 'points': {
+      const per = p.per ? ` per started ${p.per.unitMs >= 60_000 ? `${p.per.unitMs / 60_000} min` : `${p.per.unitMs / 1000} s`}${p.per.of === 'lateness' ? ' late' : ' over the limit'}` : '';
+      return `\u2212${p.points}${per} off ${theirs} final score; no other score changes`;
+    }
+    case 'deadHand':
+      return `${none}; ${w.name} cannot win, call or declare riichi until the hand ends, and ${pays} as noten at a draw`;
+    case 'warning':
+      return `${none} (a warning)`;
+    case 'penaltyTiles':
+      return `${none}; ${p.tiles === 'allConcealed' ? 'every concealed tile' : p.tiles === 'wronglyExposed' ? 'the wrongly exposed tiles' : plural(p.tiles, 'tile', 'tiles')} of ${theirs} hand ${p.tiles === 1 ? 'becomes a penalty tile' : 'become penalty tiles'}`;
+    case 'disqualification':
+      return `${w.name} ${w.you ? 'are' : 'is'} disqualified${p.ban === 'currentYear' ? ' and banned from tournaments for the current year' : ''}`;
+    case 'substitute':
+      return `a substitute plays for ${w.name} for the rest of the hanchan`;
+    case 'resign':
+      return `${w.name} ${w.you ? 'are' : 'is'} deemed to have resigned: the seat is played automatically to the end`;
+    case 'redeal':
+      return `${none}; the hand is redealt`;
+    case 'none':
+      return none;
+    default:
+      return "the referee decides the penalty";
+  }
+}
+
+/** A rule's short name from the catalogue, or the ID itself for a string that is not a rule ID. */
+export function ruleTitle(rule: string): string {
+  return isRuleId(rule) ? CATALOGUE[rule].title : rule;
+}
+
+/** What happened, from a fault's reason ("ID: detail. Catalogue reason."): the detail, else the rule's title. */
+export function whatHappened(f: Pick<FaultLike, 'rule' | 'reason'>): string {
+  let s = f.reason.startsWith(`${f.rule}: `) ? f.reason.slice(f.rule.length + 2) : f.reason;
+  const own = isRuleId(f.rule) ? CATALOGUE[f.rule].reason : '';
+  if (own && s.endsWith(own)) s = s.slice(0, -own.length);
+  s = s.replace(/[\s.;:,]+$/, '').trim();
+  return s || ruleTitle(f.rule);
+}
+
+/** "Chombo: false win with the hand shown — you pay 4,000 to each player". */
+export function faultSentence(f: FaultLike, ctx: WordsContext): string {
+  const happened = whatHappened(f);
+  const lead = happened.charAt(0).toLowerCase() + happened.slice(1);
+  return `${penaltyName(f.penalty)}: ${lead} — ${scoreEffect(f.penalty, f.seat, ctx)}`;
+}
+
+/** Why the server or the engine refused a command (or a connection), for people; every code has words. */
+export const REFUSAL_WORDS: Readonly<Record<string, string>> = {
+  // Engine (RefusalCode, shared/src/game/types.ts)
+  GAME_OVER: 'The game is over.',
+  HAND_OVER: 'The hand is over: wait for the next deal.',
+  NOT_YOUR_TURN: 'Not your turn.',
+  NOTHING_TO_RESPOND: 'There is no discard to answer now: the claim window has closed.',
+  ALREADY_RESPONDED: 'You already answered this discard.',
+  TILE_NOT_IN_HAND: 'That tile is not in your hand.',
+  BAD_COMMAND: 'That move is not possible now.',
+  MUST_DISCARD: 'After a call you must discard.',
+  KUIKAE: 'Kuikae: you may not discard the tile you called, or its swap, right after the call.',
+  NOT_TENPAI: 'Riichi needs a discard that leaves the hand tenpai.',
+  RIICHI_OPEN_HAND: 'Riichi needs a closed hand.',
+  RIICHI_ALREADY: 'You are already in riichi.',
+  RIICHI_NO_POINTS: 'Too few points for riichi (it costs 1,000).',
+  RIICHI_NO_TILES: 'Too few tiles left in the wall for riichi.',
+  RIICHI_MUST_TSUMOGIRI: 'In riichi you discard the tile you drew.',
+  RIICHI_BAD_KAN: 'That kan is not allowed in riichi: it would change your waits.',
+  NOT_COMPLETE: 'Your hand is not complete with that tile.',
+  NO_YAKU: 'No yaku: the hand is complete but has no yaku, so it cannot win.',
+  FURITEN: 'Furiten: you discarded one of your winning tiles (or passed on one), so you cannot ron; tsumo is still possible.',
+  CANNOT_CALL: 'That call is not possible here.',
+  INVALID_MELD: 'Those tiles do not make that meld.',
+  LAST_TILE: 'The last tile can only be claimed to win.',
+  KAN_LIMIT: 'Four kans have already been declared.',
+  NOT_KYUUSHU: 'Nine terminals needs nine different terminals and honours on your first turn.',
+  DEAD_HAND: 'Your hand is dead: it cannot win, call or declare riichi.',
+  MUST_DRAW: 'Draw first.',
+  ALREADY_DREW: 'You already drew this turn.',
+  // Server (docs/PROTOCOL.md §8)
+  RATE_LIMITED: 'Too many messages: slow down a little.',
+  SPECTATOR: 'You are watching: spectators cannot play.',
+  TOO_LARGE: 'That message is too large.',
+  NOT_YOUR_SEAT: 'That is another seat.',
+  NOT_STARTED: 'The game has not started: waiting for players.',
+  UNAVAILABLE: 'The server cannot record moves right now: nothing changed, try again shortly.',
+  UNKNOWN_MESSAGE: 'The server does not know that message.',
+  SERVER_FULL: 'The server is full: try again later.',
+  TABLE_LIMIT: 'You have too many tables open.',
+  CREATE_RATE_LIMITED: 'Too many tables created in the last minute: wait a little.',
+  INVITE_REQUIRED: 'This table is private: it needs its invite code.',
+  OWN_TABLE: 'A player of this table cannot open its commentator view.',
+  COMMENTATING: 'You have the commentator view of this table open: leave it to take a seat.',
+  BAD_NAME: 'That name is not allowed.',
+  // Client SDK (client-sdk/src/errors.ts)
+  DISCONNECTED: 'Connection lost: reconnecting, try again in a moment.',
+  LEFT: 'You left this table.',
+  TIMEOUT: 'The server did not answer in time.',
+  ABORTED: 'Stopped.',
+  MATCHMAKE: 'The server refused to seat you.',
+  ERROR: 'Something went wrong.',
+};
+
+/** The words of a refusal code; an unknown one is named as it came. */
+export function refusalWords(code: string): string {
+  return REFUSAL_WORDS[code] ?? `Refused (${code}).`;
+}
