@@ -1,7 +1,7 @@
 import { createEndpoint, createRouter, defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { WebSocket } from 'ws';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { exportTenhou6 } from '@jantaku/shared/logs/export';
 import type { Game } from '@jantaku/shared/game/game';
@@ -24,6 +24,10 @@ import { TableQuota } from './quota';
 import { Capacity } from './capacity';
 import type { AuthContext } from '@colyseus/core';
 import { startRetention } from './retention';
+import { Accounts } from './players/accounts';
+import { accountRoutes } from './players/routes';
+import { roomAccount } from './players/roomAuth';
+import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
 import { endedHands, type ReplayHand } from './replay';
 
@@ -34,6 +38,8 @@ globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
 
 /** The SQLite file's name inside the data directory. */
 export const DB_FILE = 'jantaku.sqlite';
+/** The accounts' SQLite file, beside the games' (players/accounts.ts). */
+export const PLAYERS_FILE = 'players.sqlite';
 
 export interface ServerOptions {
   greet?: boolean;
@@ -120,8 +126,9 @@ function cachedFor<T extends object>(cache: LRUCache<string, T>, g: GameRecord, 
 }
 
 /** The HTTP routes: health, metrics, the live tables and the game records. */
-function routes(store: GameStore, metrics: Metrics, capacity: Capacity) {
+function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players: ReturnType<typeof accountRoutes>) {
   return createRouter({
+    ...players,
     health: createEndpoint('/health', { method: 'GET' }, async () => {
       const tables = await matchMaker.query({ name: 'table' });
       // At capacity the server is still healthy (200, status ok): it says so, and plays on.
@@ -204,7 +211,11 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity) {
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
-  const store = opts.store ?? new GameStore({ path: join(opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data', DB_FILE) });
+  const dataDir = opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data';
+  const store = opts.store ?? new GameStore({ path: join(dataDir, DB_FILE) });
+  // Players: a service beside the tables; a table only learns a verified session's account.
+  const accounts = new Accounts(opts.store ? join(dirname(opts.store.path), PLAYERS_FILE) : join(dataDir, PLAYERS_FILE));
+  const sessions = new Sessions();
   // The room class registered here records into this server's store.
   const Base = opts.room ?? TableRoom;
   const Room = class extends Base {};
@@ -222,14 +233,16 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   Room.onAuth = async (token: string, options: unknown, context: AuthContext) => {
     const o = (options ?? {}) as Record<string, unknown>;
     if (!scale.driver && o.spectator !== true && o.commentator !== true && o.token === undefined) capacity.checkSeat();
-    return onAuth(token, options, context);
+    const account = roomAccount(token, sessions, accounts);
+    const auth = await onAuth(token, options, context);
+    return account ? { ...auth, account } : auth;
   };
   Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
   Room.limits = limits;
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity),
+    routes: routes(store, metrics, capacity, accountRoutes(accounts, sessions)),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
@@ -241,6 +254,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   server.onShutdown(() => {
     stopRetention();
     store.close();
+    accounts.close();
   });
   return Object.assign(server, { store });
 }
