@@ -18,11 +18,15 @@ describe('the SDK and accounts', () => {
 
     const table = await a.create({ bots: 3 });
     expect(table.seat).toBe(0);
+    const left = new Promise<{ code: number }>((r) => table.on('leave', r));
     const room = rooms.get(table.id)!;
     await until('the account name at the seat', () => room.state.seats[0].name === 'Sdk Player');
     // The same account on another device: its seat, without the seat token.
     const again = await b.join(table.id);
     expect(again.seat).toBe(0);
+    // The first device is let go for good (it does not rejoin and take the seat back).
+    expect((await left).code).toBe(4001);
+    await until('the seat held by the second device', () => room.state.seats[0].presence === 'player');
     await again.leave();
 
     await b.logout();

@@ -100,6 +100,9 @@ type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
  * client sends drops its connection (but a websocket frame over 4 KiB, or one that is not valid
  * Colyseus protocol: Colyseus closes those itself).
  */
+/** The close code of a connection whose account took its seat from another device (the SDK does not rejoin). */
+export const SEAT_TAKEN_OVER = 4001;
+
 export class TableRoom extends Room<{ state: TableState }> {
   /**
    * Where games are recorded (set by `createServer` on the room class it registers); null: not
@@ -335,7 +338,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     } else if (mine !== undefined && (o.seat === undefined || o.seat === mine) && o.spectator !== true) {
       seat = mine;
       const old = this.holder.get(seat);
-      if (old && old !== client) old.leave(4000); // the same account on another device
+      if (old && old !== client) old.leave(SEAT_TAKEN_OVER, 'SEAT_TAKEN_OVER: this account took its seat from another device'); // not to come back by itself
     } else if (o.seat !== undefined) {
       if (!isSeat(o.seat)) throw new ServerError(400, 'seat must be 0..3');
       if (this.settings.bots.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is played by a bot`);
