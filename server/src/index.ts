@@ -13,6 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { isInviteCode } from './rooms/admission';
 import { fairnessReport, type FairnessReport } from './fairness';
 import { logger } from './log';
+import type { Logger } from 'pino';
 import { logPlayers, type LogPlayers } from './logNames';
 import { Metrics } from './metrics';
 import { recoverTables } from './recovery';
@@ -54,6 +55,8 @@ export interface ServerOptions {
   scale?: ScaleOptions;
   /** Limits on abuse, over those of the environment (limits.ts). */
   limits?: Partial<Limits>;
+  /** Where the players service logs (default: the process's logger). */
+  log?: Logger;
 }
 
 /** A game as `/api/games` lists it. */
@@ -242,7 +245,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity, accountRoutes(accounts, sessions)),
+    routes: routes(store, metrics, capacity, accountRoutes(accounts, sessions, opts.log)),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,

@@ -3,7 +3,12 @@ import { Client } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { Sessions } from '../../server/src/players/sessions';
 import { LOGIN_FAILURES_PER_MINUTE } from '../../server/src/players/routes';
-import { rooms, serveDuringFile, until } from './harness';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from '../../server/src/index';
+import { createLogger } from '../../server/src/log';
+import { freePort, rooms, serveDuringFile, until } from './harness';
 
 // The server signs with this secret (read when it starts), so the test can forge an expired token.
 const SECRET = 'accounts-test-secret';
@@ -118,5 +123,33 @@ describe('accounts', () => {
     const limited = await post('/api/login', { name: 'Target', password: 'target password' });
     expect(limited.status).toBe(429);
     expect(limited.json.error).toBe('LOGIN_RATE_LIMITED');
+  });
+});
+
+describe('the players service logs', () => {
+  it('never write a password, hash or token, even handed one by mistake', async () => {
+    const lines: string[] = [];
+    const log = createLogger({ write: (l: string) => void lines.push(l) }, 'info');
+    const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-accounts-'));
+    const server = createServer({ gracefullyShutdown: false, dataDir, log });
+    const port = await freePort();
+    await server.listen(port);
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const send = (path: string, body: unknown) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, any>>);
+      const reg = await send('/api/register', { name: 'Logged', password: 'secret password 1' });
+      await send('/api/login', { name: 'Logged', password: 'secret password 2' });
+      // A careless log line with the secrets in it.
+      log.info({ password: 'secret password 3', body: { password: 'secret password 4', token: reg.token }, headers: { authorization: `Bearer ${reg.token}` } }, 'careless');
+      const all = lines.join('');
+      expect(all).toContain('account registered');
+      expect(all).toContain('login refused');
+      expect(all).toContain('careless');
+      expect(all).not.toMatch(/secret password|argon2/);
+      expect(all).not.toContain(reg.token.split('.')[1]);
+    } finally {
+      await server.gracefullyShutdown(false);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

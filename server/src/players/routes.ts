@@ -1,5 +1,6 @@
 import { createEndpoint } from '@colyseus/core';
 import { z } from 'zod';
+import type { Logger } from 'pino';
 import { logger } from '../log';
 import { AccountError, Accounts, PASSWORD_MAX, PASSWORD_MIN, type PublicAccount } from './accounts';
 import type { Session, Sessions } from './sessions';
@@ -52,7 +53,7 @@ export function sessionOf(request: Request | undefined, sessions: Sessions): Ses
   return h.startsWith('Bearer ') ? sessions.verify(h.slice(7)) : null;
 }
 
-export function accountRoutes(accounts: Accounts, sessions: Sessions) {
+export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logger = logger) {
   const failures = new FailureWindow();
   const answer = (a: PublicAccount, status = 200) => Response.json({ token: sessions.sign({ sub: a.id, name: a.name, guest: a.guest, gen: accounts.sessionGen(a.id) }), account: a }, { status });
   const register = async (request: Request | undefined, json: unknown) => {
@@ -64,7 +65,7 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions) {
     const s = session && accounts.sessionValid(session) ? session : null;
     try {
       const a = s?.guest ? await accounts.claim(s.sub, b.name, b.password) : await accounts.register(b.name, b.password);
-      logger.info({ event: 'account', id: a.id, name: a.name, fromGuest: s?.guest === true }, 'account registered');
+      log.info({ event: 'account', id: a.id, name: a.name, fromGuest: s?.guest === true }, 'account registered');
       return answer(a, 201);
     } catch (e) {
       return refusal(e);
@@ -82,7 +83,7 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions) {
       if (e instanceof AccountError) {
         failures.add(address);
         failures.add(nameKey);
-        logger.info({ event: 'loginRefused', address }, 'login refused');
+        log.info({ event: 'loginRefused', address }, 'login refused');
       }
       return refusal(e);
     }
