@@ -55,6 +55,8 @@ export interface ServerOptions {
   scale?: ScaleOptions;
   /** Limits on abuse, over those of the environment (limits.ts). */
   limits?: Partial<Limits>;
+  /** The players store's PostgreSQL URL (default: env DATABASE_URL; none: SQLite in the data directory). */
+  databaseUrl?: string;
   /** Where the players service logs (default: the process's logger). */
   log?: Logger;
 }
@@ -212,12 +214,12 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players:
  * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`. The store is
  * closed (WAL checkpointed) when the server shuts down.
  */
-export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {
+export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
   const dataDir = opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data';
   const store = opts.store ?? new GameStore({ path: join(dataDir, DB_FILE) });
   // Players: a service beside the tables; a table only learns a verified session's account.
-  const accounts = new Accounts(opts.store ? join(dirname(opts.store.path), PLAYERS_FILE) : join(dataDir, PLAYERS_FILE));
+  const accounts = new Accounts({ path: opts.store ? join(dirname(opts.store.path), PLAYERS_FILE) : join(dataDir, PLAYERS_FILE), databaseUrl: opts.databaseUrl });
   const sessions = new Sessions();
   // The room class registered here records into this server's store.
   const Base = opts.room ?? TableRoom;
@@ -236,7 +238,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   Room.onAuth = async (token: string, options: unknown, context: AuthContext) => {
     const o = (options ?? {}) as Record<string, unknown>;
     if (!scale.driver && o.spectator !== true && o.commentator !== true && o.token === undefined) capacity.checkSeat();
-    const account = roomAccount(token, sessions, accounts);
+    const account = await roomAccount(token, sessions, accounts);
     const auth = await onAuth(token, options, context);
     return account ? { ...auth, account } : auth;
   };
@@ -254,12 +256,12 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   });
   const stopRetention = startRetention(store, limits.retentionDays, metrics);
   // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.
-  server.onShutdown(() => {
+  server.onShutdown(async () => {
     stopRetention();
     store.close();
-    accounts.close();
+    await accounts.close();
   });
-  return Object.assign(server, { store });
+  return Object.assign(server, { store, accounts });
 }
 
 /**
@@ -278,6 +280,8 @@ export async function start(port = Number(process.env.PORT ?? 2567)): Promise<Se
     process.exit(1);
   };
   http.prependOnceListener('error', cannotListen);
+  // The players store's migrations: a server that cannot run them does not start.
+  await server.accounts.ready;
   await server.listen(port);
   http.off('error', cannotListen);
   const recovery = await recoverTables(server.store);

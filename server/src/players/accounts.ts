@@ -1,12 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
-import Database from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { cleanName } from '@jantaku/shared/text';
+import { isUniqueViolation, migratePlayers, openPlayersDb, type PlayersDb, type PlayersDbOptions } from './db';
 
 /**
  * Accounts: a unique cleaned name and an argon2id hash of the password (@node-rs/argon2: a
- * prebuilt binary from the npm registry, no install script). Kept in their own SQLite file
- * beside the game store (which is unchanged); nothing here is read by the table room.
+ * prebuilt binary from the npm registry, no install script), in the players store (db.ts).
+ * Nothing here is read by the table room.
  */
 export const NAME_MAX = 24;
 export const PASSWORD_MIN = 8;
@@ -23,13 +24,7 @@ export interface PublicAccount {
   created: string;
 }
 
-interface Row {
-  id: string;
-  name: string;
-  hash: string | null;
-  role: Role;
-  created: number;
-}
+type Row = PlayersDb['accounts'];
 
 export class AccountError extends Error {
   constructor(
@@ -44,44 +39,44 @@ export class AccountError extends Error {
 let dummyHash: Promise<string> | null = null;
 
 export class Accounts {
-  private readonly db: InstanceType<typeof Database>;
-  constructor(path: string) {
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    // A guest has a NULL hash and name `guest-…` until it registers.
-    this.db.exec(`CREATE TABLE IF NOT EXISTS accounts (
-      id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,
-      hash TEXT, role TEXT NOT NULL DEFAULT 'player', created INTEGER NOT NULL,
-      session_gen INTEGER NOT NULL DEFAULT 0)`);
+  private readonly db: Kysely<PlayersDb>;
+  /** The migrations, run at start; every call waits for them. */
+  readonly ready: Promise<void>;
+
+  constructor(opts: PlayersDbOptions) {
+    this.db = openPlayersDb(opts);
+    this.ready = migratePlayers(this.db);
+    // A failed migration is reported by the first call (and by `start`, which awaits `ready`).
+    this.ready.catch(() => {});
   }
 
   /** A new account; throws AccountError NAME_TAKEN / BAD_NAME. */
   async register(name: string, password: string): Promise<PublicAccount> {
-    const clean = this.checkName(name);
-    const h = await hash(password);
-    const row: Row = { id: randomUUID(), name: clean, hash: h, role: 'player', created: Date.now() };
-    this.insert(row);
+    const clean = checkName(name);
+    const row: Row = { id: randomUUID(), name: clean, name_key: key(clean), hash: await hash(password), role: 'player', created: Date.now(), session_gen: 0 };
+    await this.insert(row);
     return view(row);
   }
 
   /** A guest account: plays at once, no password; `claim` turns it into a named account. */
-  guest(): PublicAccount {
+  async guest(): Promise<PublicAccount> {
     const id = randomUUID();
-    const row: Row = { id, name: `guest-${id.slice(0, 8)}`, hash: null, role: 'player', created: Date.now() };
-    this.insert(row);
+    const name = `guest-${id.slice(0, 8)}`;
+    const row: Row = { id, name, name_key: key(name), hash: null, role: 'player', created: Date.now(), session_gen: 0 };
+    await this.insert(row);
     return view(row);
   }
 
   /** The guest `id` becomes a named account with a password, keeping its id (and so its games). */
   async claim(id: string, name: string, password: string): Promise<PublicAccount> {
-    const row = this.byId(id);
+    const row = await this.byId(id);
     if (!row) throw new AccountError('NO_ACCOUNT', 'no such account');
     if (row.hash !== null) throw new AccountError('NOT_GUEST', 'already an account with a password');
-    const clean = this.checkName(name);
+    const clean = checkName(name);
     const h = await hash(password);
     try {
-      this.db.prepare('UPDATE accounts SET name = ?, name_key = ?, hash = ? WHERE id = ? AND hash IS NULL').run(clean, key(clean), h, id);
+      const r = await this.db.updateTable('accounts').set({ name: clean, name_key: key(clean), hash: h }).where('id', '=', id).where('hash', 'is', null).executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw new AccountError('NOT_GUEST', 'already an account with a password');
     } catch (e) {
       throw taken(e);
     }
@@ -90,7 +85,8 @@ export class Accounts {
 
   /** The account if the password is its own; throws AccountError BAD_LOGIN otherwise (same for an unknown name). */
   async login(name: string, password: string): Promise<PublicAccount> {
-    const row = this.db.prepare('SELECT * FROM accounts WHERE name_key = ?').get(key(cleanSafe(name))) as Row | undefined;
+    await this.ready;
+    const row = await this.db.selectFrom('accounts').selectAll().where('name_key', '=', key(cleanSafe(name))).executeTakeFirst();
     if (!row || row.hash === null) {
       dummyHash ??= hash('not a password of anyone');
       await verify(await dummyHash, password);
@@ -101,53 +97,56 @@ export class Accounts {
   }
 
   /** Ends every session of `id` issued until now. */
-  logout(id: string): void {
-    this.db.prepare('UPDATE accounts SET session_gen = session_gen + 1 WHERE id = ?').run(id);
+  async logout(id: string): Promise<void> {
+    await this.ready;
+    await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ session_gen: eb('session_gen', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The generation new sessions of `id` carry (-1: no such account). */
-  sessionGen(id: string): number {
-    const r = this.db.prepare('SELECT session_gen FROM accounts WHERE id = ?').get(id) as { session_gen: number } | undefined;
-    return r?.session_gen ?? -1;
+  async sessionGen(id: string): Promise<number> {
+    return (await this.byId(id))?.session_gen ?? -1;
   }
 
-  /** The session was issued since its account's last logout. */
-  sessionValid(s: { sub: string; gen: number }): boolean {
-    return s.gen === this.sessionGen(s.sub);
+  /** The account of a session issued since its account's last logout, or null. */
+  async ofSession(s: { sub: string; gen: number }): Promise<PublicAccount | null> {
+    const row = await this.byId(s.sub);
+    return row && row.session_gen === s.gen ? view(row) : null;
   }
 
-  get(id: string): PublicAccount | null {
-    const row = this.byId(id);
-    return row ? view(row) : null;
+  async close(): Promise<void> {
+    await this.ready.catch(() => {});
+    await this.db.destroy();
   }
 
-  close(): void {
-    this.db.close();
+  private async byId(id: string): Promise<Row | undefined> {
+    await this.ready;
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  private byId(id: string): Row | undefined {
-    return this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as Row | undefined;
-  }
-
-  private insert(row: Row): void {
+  private async insert(row: Row): Promise<void> {
+    await this.ready;
     try {
-      this.db.prepare('INSERT INTO accounts (id, name, name_key, hash, role, created) VALUES (?, ?, ?, ?, ?, ?)').run(row.id, row.name, key(row.name), row.hash, row.role, row.created);
+      await this.db.insertInto('accounts').values(row).execute();
     } catch (e) {
       throw taken(e);
     }
   }
+}
 
-  private checkName(name: string): string {
-    let clean: string;
-    try {
-      clean = cleanName(name, NAME_MAX);
-    } catch (e) {
-      throw new AccountError('BAD_NAME', `name ${(e as Error).message}`);
-    }
-    // `guest-…` names are the guests' own.
-    if (/^guest-/i.test(clean)) throw new AccountError('BAD_NAME', 'names starting with guest- are reserved');
-    return clean;
+function checkName(name: string): string {
+  let clean: string;
+  try {
+    clean = cleanName(name, NAME_MAX);
+  } catch (e) {
+    throw new AccountError('BAD_NAME', `name ${(e as Error).message}`);
   }
+  // `guest-…` names are the guests' own.
+  if (/^guest-/i.test(clean)) throw new AccountError('BAD_NAME', 'names starting with guest- are reserved');
+  return clean;
 }
 
 /** Names are unique ignoring case (and after cleaning). */
@@ -161,7 +160,6 @@ const cleanSafe = (name: string): string => {
   }
 };
 
-const taken = (e: unknown): Error =>
-  (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' ? new AccountError('NAME_TAKEN', 'that name is taken') : (e as Error);
+const taken = (e: unknown): Error => (isUniqueViolation(e) ? new AccountError('NAME_TAKEN', 'that name is taken') : (e as Error));
 
-const view = (r: Row): PublicAccount => ({ id: r.id, name: r.name, role: r.role, guest: r.hash === null, created: new Date(r.created).toISOString() });
+const view = (r: Row): PublicAccount => ({ id: r.id, name: r.name, role: r.role as Role, guest: r.hash === null, created: new Date(Number(r.created)).toISOString() });

@@ -55,17 +55,21 @@ export function sessionOf(request: Request | undefined, sessions: Sessions): Ses
 
 export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logger = logger) {
   const failures = new FailureWindow();
-  const answer = (a: PublicAccount, status = 200) => Response.json({ token: sessions.sign({ sub: a.id, name: a.name, guest: a.guest, gen: accounts.sessionGen(a.id) }), account: a }, { status });
+  const answer = async (a: PublicAccount, status = 200) => Response.json({ token: sessions.sign({ sub: a.id, name: a.name, guest: a.guest, gen: await accounts.sessionGen(a.id) }), account: a }, { status });
+  /** The account of a request's valid session, or null. */
+  const current = async (request: Request | undefined) => {
+    const s = sessionOf(request, sessions);
+    return s ? accounts.ofSession(s) : null;
+  };
   const register = async (request: Request | undefined, json: unknown) => {
     const b = body(json);
     if (b instanceof Response) return b;
     if (b.password.length < PASSWORD_MIN) return fail(400, 'WEAK_PASSWORD', `a password has at least ${PASSWORD_MIN} characters`);
     // A guest's session turns that guest into this account (keeping its id and games).
-    const session = sessionOf(request, sessions);
-    const s = session && accounts.sessionValid(session) ? session : null;
+    const guest = await current(request);
     try {
-      const a = s?.guest ? await accounts.claim(s.sub, b.name, b.password) : await accounts.register(b.name, b.password);
-      log.info({ event: 'account', id: a.id, name: a.name, fromGuest: s?.guest === true }, 'account registered');
+      const a = guest?.guest ? await accounts.claim(guest.id, b.name, b.password) : await accounts.register(b.name, b.password);
+      log.info({ event: 'account', id: a.id, name: a.name, fromGuest: guest?.guest === true }, 'account registered');
       return answer(a, 201);
     } catch (e) {
       return refusal(e);
@@ -93,16 +97,15 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
     accounts: createEndpoint('/api/accounts', { method: 'POST' }, async (ctx) => register(ctx.request, ctx.body)),
     login: createEndpoint('/api/login', { method: 'POST' }, async (ctx) => login(ctx.request, ctx.body)),
     sessions: createEndpoint('/api/sessions', { method: 'POST' }, async (ctx) => login(ctx.request, ctx.body)),
-    guest: createEndpoint('/api/guests', { method: 'POST' }, async () => answer(accounts.guest(), 201)),
+    guest: createEndpoint('/api/guests', { method: 'POST' }, async () => answer(await accounts.guest(), 201)),
     me: createEndpoint('/api/me', { method: 'GET' }, async (ctx) => {
-      const s = sessionOf(ctx.request, sessions);
-      const a = s && accounts.sessionValid(s) ? accounts.get(s.sub) : null;
+      const a = await current(ctx.request);
       return a ? Response.json({ account: a }) : fail(401, 'NO_SESSION', 'no valid session');
     }),
     logout: createEndpoint('/api/sessions', { method: 'DELETE' }, async (ctx) => {
-      const s = sessionOf(ctx.request, sessions);
-      if (!s || !accounts.sessionValid(s)) return fail(401, 'NO_SESSION', 'no valid session');
-      accounts.logout(s.sub);
+      const a = await current(ctx.request);
+      if (!a) return fail(401, 'NO_SESSION', 'no valid session');
+      await accounts.logout(a.id);
       return Response.json({ ok: true });
     }),
   };
