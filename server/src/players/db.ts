@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
+import { logger } from '../log';
 
 /**
  * The players store: one query layer (Kysely) over SQLite by default (better-sqlite3, its own
@@ -52,7 +53,10 @@ export function openPlayersDb(opts: PlayersDbOptions): Kysely<PlayersDb> {
   if (url) {
     // bigint columns come back as strings by default: `created` fits a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
-    return new Kysely<PlayersDb>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }) });
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server dropped: the pool replaces it (unhandled, it would end the process).
+    pool.on('error', (e) => logger.warn({ event: 'playersDbError', message: e.message }, 'players database connection lost'));
+    return new Kysely<PlayersDb>({ dialect: new PostgresDialect({ pool }) });
   }
   const file = new Database(opts.path);
   file.pragma('journal_mode = WAL');
