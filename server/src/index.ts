@@ -130,7 +130,7 @@ function cachedFor<T extends object>(cache: LRUCache<string, T>, g: GameRecord, 
   return value;
 }
 
-/** The HTTP routes: health, metrics, the live tables and the game records. */
+/** The HTTP routes: the players service's (players/routes.ts), health, metrics, the live tables and the game records. */
 function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players: ReturnType<typeof accountRoutes>) {
   return createRouter({
     ...players,
@@ -211,8 +211,8 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players:
 /**
  * Builds the server: the room types `table` (recording every game in a GameStore) and `lobby`,
  * and the HTTP routes `/health`, `/metrics`, `/api/tables`, `/api/games`, `/api/games/:id`,
- * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`. The store is
- * closed (WAL checkpointed) when the server shuts down.
+ * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`,
+ * and the accounts' (docs/ACCOUNTS.md). The stores are closed (WAL checkpointed) when the server shuts down.
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };

@@ -92,6 +92,9 @@ const addressOf = (client: Client | undefined): string | undefined => (client?.a
 /** Who sits at a seat now. */
 type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
 
+/** The close code of a connection whose account took its seat from another device (the SDK does not rejoin). */
+export const SEAT_TAKEN_OVER = 4001;
+
 /**
  * A table: one refereed game. State goes out only through the schema projection (`project`,
  * from `viewFor`); each seated client's StateView holds its own seat, so its concealed hand,
@@ -100,9 +103,6 @@ type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
  * client sends drops its connection (but a websocket frame over 4 KiB, or one that is not valid
  * Colyseus protocol: Colyseus closes those itself).
  */
-/** The close code of a connection whose account took its seat from another device (the SDK does not rejoin). */
-export const SEAT_TAKEN_OVER = 4001;
-
 export class TableRoom extends Room<{ state: TableState }> {
   /**
    * Where games are recorded (set by `createServer` on the room class it registers); null: not
@@ -335,7 +335,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       seat = o.seat;
       const old = this.holder.get(seat);
       if (old && old !== client) old.leave(4000); // a stale connection of the same player
-    } else if (mine !== undefined && (o.seat === undefined || o.seat === mine) && o.spectator !== true) {
+    } else if (mine !== undefined && (o.seat === undefined || o.seat === mine)) {
       seat = mine;
       const old = this.holder.get(seat);
       if (old && old !== client) old.leave(SEAT_TAKEN_OVER, 'SEAT_TAKEN_OVER: this account took its seat from another device'); // not to come back by itself
