@@ -23,6 +23,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const SYSTEM_DEPS: readonly SystemDep[] = [
   { bin: 'redis-server', pkg: 'redis-server', why: 'the scale-out test starts its own (test/server/scale.test.ts)' },
+  { bin: '/usr/bin/pg_ctlcluster', pkg: 'postgresql', why: 'the accounts test starts its own PostgreSQL cluster (test/server/accounts-postgres.test.ts)' },
   { bin: CHROMIUM, pkg: 'chromium', why: 'the web tests drive it through playwright-core (test/web)' },
   { bin: '/sbin/mkfs.ext4', pkg: 'e2fsprogs', why: 'the read-only disk test formats a loop device (test/server/readonly-disk.test.ts)' },
   { bin: '/sbin/losetup', pkg: 'mount', why: 'the read-only disk test mounts a loop device (test/server/readonly-disk.test.ts)' },

@@ -1,8 +1,8 @@
 import { Client, type Room } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
-import { toJantakuError } from './errors';
+import { JantakuError, toJantakuError } from './errors';
 import { Table, type Role, type TableRoom } from './table';
-import type { ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
+import type { Account, ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
 
 /** The Colyseus room name of a table, and of the lobby. */
 export const TABLE_ROOM = 'table';
@@ -14,8 +14,11 @@ class WiringClient extends Client {
     url: string,
     private readonly onRoom: (room: TableRoom) => void,
     headers: Record<string, string> = {},
+    session: string | null = null,
   ) {
     super(url, { headers });
+    // Sent as `Authorization: Bearer …` with each matchmaking request: the table's onAuth checks it.
+    if (session) this.auth.token = session;
   }
 
   protected override createRoom<T>(roomName: string, rootSchema?: never): Room<any, T> {
@@ -52,6 +55,59 @@ export class JantakuClient {
     this.reconnect = options.reconnect === false ? false : { ...DEFAULT_RECONNECT, ...defined(options.reconnect ?? {}) };
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.headers = { ...options.headers };
+    this.session = options.session ?? null;
+  }
+
+  /** The session token tables are joined with (null: anonymous, as before any login). */
+  session: string | null;
+
+  /** Logs in (`POST /api/login`): later tables are joined as this account. */
+  async login(name: string, password: string): Promise<Account> {
+    return this.signIn('/api/login', { name, password });
+  }
+
+  /** Creates an account (`POST /api/register`); a guest session becomes that account, keeping its games. */
+  async register(name: string, password: string): Promise<Account> {
+    return this.signIn('/api/register', { name, password });
+  }
+
+  /** Plays at once as a guest (`POST /api/guests`). */
+  async guest(): Promise<Account> {
+    return this.signIn('/api/guests', {});
+  }
+
+  /** The account of the session (`GET /api/me`). */
+  async me(): Promise<Account> {
+    return ((await this.api('GET', '/api/me')) as { account: Account }).account;
+  }
+
+  /** Ends the session on the server (every device's) and here. */
+  async logout(): Promise<void> {
+    await this.api('DELETE', '/api/sessions');
+    this.session = null;
+  }
+
+  private async signIn(path: string, body: object): Promise<Account> {
+    const r = (await this.api('POST', path, body)) as { token: string; account: Account };
+    this.session = r.token;
+    return r.account;
+  }
+
+  /** An HTTP call with the session; a refusal is a JantakuError with the server's `{ error, reason }`. */
+  private async api(method: string, path: string, body?: object): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.httpUrl}${path}`, {
+        method,
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(this.session ? { authorization: `Bearer ${this.session}` } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (e) {
+      throw toJantakuError(e);
+    }
+    const json = (await res.json().catch(() => ({}))) as { error?: string; reason?: string };
+    if (!res.ok) throw new JantakuError(json.error ?? 'HTTP', json.reason ?? `HTTP ${res.status}`, { status: res.status });
+    return json;
   }
 
   /** The server's HTTP base (ws → http, wss → https). */
@@ -173,7 +229,7 @@ export class JantakuClient {
       requestTimeoutMs: this.requestTimeoutMs,
       rejoin: (t) => this.rejoinRoom(t),
     });
-    const client = new WiringClient(this.url, (room) => table.attach(room), this.headers);
+    const client = new WiringClient(this.url, (room) => table.attach(room), this.headers, this.session);
     try {
       await firstState(await how(client));
     } catch (e) {
@@ -185,7 +241,7 @@ export class JantakuClient {
 
   /** A new room for a table whose connection is lost: its seat with the token, or a spectator's place. */
   private async rejoinRoom(table: Table): Promise<TableRoom> {
-    const client = new WiringClient(this.url, (room) => table.attach(room), this.headers);
+    const client = new WiringClient(this.url, (room) => table.attach(room), this.headers, this.session);
     const options: Record<string, unknown> =
       table.role === 'player' ? defined({ seat: table.seat ?? undefined, token: table.token ?? undefined }) : defined({ [table.role]: true, code: table.invite ?? undefined });
     const room = await client.joinById<TableState>(table.id, options);

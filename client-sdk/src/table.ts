@@ -346,7 +346,8 @@ export class Table {
 
   private async onLeave(code: number, reason?: string): Promise<void> {
     const over = this.currentRoom.state?.phase === 'gameOver';
-    if (this.leaving || this.left || code === CloseCode.CONSENTED || over || !this.init.reconnect) {
+    // 4001: the account took this seat from another device; rejoining would only take it back.
+    if (this.leaving || this.left || code === CloseCode.CONSENTED || code === 4001 || over || !this.init.reconnect) {
       this.finish(code, reason);
       return;
     }

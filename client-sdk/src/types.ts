@@ -83,6 +83,18 @@ export interface ConnectOptions {
   requestTimeoutMs?: number;
   /** HTTP headers sent with every matchmaking request (e.g. a proxy's, or an Authorization header). */
   headers?: Record<string, string>;
+  /** A session token from an earlier `login`/`register`/`guest` (e.g. kept by the page). */
+  session?: string;
+}
+
+/** An account as the server shows it (`GET /api/me`). */
+export interface Account {
+  id: string;
+  name: string;
+  role: 'player' | 'organiser' | 'admin';
+  /** A guest: no name or password yet (`register` turns it into an account, keeping its id). */
+  guest: boolean;
+  created: string;
 }
 
 /** Who is at a seat: nobody yet, a connected player, a dropped one (the seat waits), one gone for good (played out), a bot. */

@@ -1,7 +1,7 @@
 import { createEndpoint, createRouter, defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { WebSocket } from 'ws';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { exportTenhou6 } from '@jantaku/shared/logs/export';
 import type { Game } from '@jantaku/shared/game/game';
@@ -13,6 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { isInviteCode } from './rooms/admission';
 import { fairnessReport, type FairnessReport } from './fairness';
 import { logger } from './log';
+import type { Logger } from 'pino';
 import { logPlayers, type LogPlayers } from './logNames';
 import { Metrics } from './metrics';
 import { recoverTables } from './recovery';
@@ -24,6 +25,10 @@ import { TableQuota } from './quota';
 import { Capacity } from './capacity';
 import type { AuthContext } from '@colyseus/core';
 import { startRetention } from './retention';
+import { Accounts } from './players/accounts';
+import { accountRoutes } from './players/routes';
+import { roomAccount } from './players/roomAuth';
+import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
 import { endedHands, type ReplayHand } from './replay';
 
@@ -34,6 +39,8 @@ globalThis.WebSocket ??= WebSocket as unknown as typeof globalThis.WebSocket;
 
 /** The SQLite file's name inside the data directory. */
 export const DB_FILE = 'jantaku.sqlite';
+/** The accounts' SQLite file, beside the games' (players/accounts.ts). */
+export const PLAYERS_FILE = 'players.sqlite';
 
 export interface ServerOptions {
   greet?: boolean;
@@ -48,6 +55,10 @@ export interface ServerOptions {
   scale?: ScaleOptions;
   /** Limits on abuse, over those of the environment (limits.ts). */
   limits?: Partial<Limits>;
+  /** The players store's PostgreSQL URL (default: env DATABASE_URL; none: SQLite in the data directory). */
+  databaseUrl?: string;
+  /** Where the players service logs (default: the process's logger). */
+  log?: Logger;
 }
 
 /** A game as `/api/games` lists it. */
@@ -119,9 +130,10 @@ function cachedFor<T extends object>(cache: LRUCache<string, T>, g: GameRecord, 
   return value;
 }
 
-/** The HTTP routes: health, metrics, the live tables and the game records. */
-function routes(store: GameStore, metrics: Metrics, capacity: Capacity) {
+/** The HTTP routes: the players service's (players/routes.ts), health, metrics, the live tables and the game records. */
+function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players: ReturnType<typeof accountRoutes>) {
   return createRouter({
+    ...players,
     health: createEndpoint('/health', { method: 'GET' }, async () => {
       const tables = await matchMaker.query({ name: 'table' });
       // At capacity the server is still healthy (200, status ok): it says so, and plays on.
@@ -199,12 +211,16 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity) {
 /**
  * Builds the server: the room types `table` (recording every game in a GameStore) and `lobby`,
  * and the HTTP routes `/health`, `/metrics`, `/api/tables`, `/api/games`, `/api/games/:id`,
- * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`. The store is
- * closed (WAL checkpointed) when the server shuts down.
+ * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`,
+ * and the accounts' (docs/ACCOUNTS.md). The stores are closed (WAL checkpointed) when the server shuts down.
  */
-export function createServer(opts: ServerOptions = {}): Server & { store: GameStore } {
+export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
-  const store = opts.store ?? new GameStore({ path: join(opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data', DB_FILE) });
+  const dataDir = opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data';
+  const store = opts.store ?? new GameStore({ path: join(dataDir, DB_FILE) });
+  // Players: a service beside the tables; a table only learns a verified session's account.
+  const accounts = new Accounts({ path: opts.store ? join(dirname(opts.store.path), PLAYERS_FILE) : join(dataDir, PLAYERS_FILE), databaseUrl: opts.databaseUrl });
+  const sessions = new Sessions();
   // The room class registered here records into this server's store.
   const Base = opts.room ?? TableRoom;
   const Room = class extends Base {};
@@ -222,14 +238,16 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   Room.onAuth = async (token: string, options: unknown, context: AuthContext) => {
     const o = (options ?? {}) as Record<string, unknown>;
     if (!scale.driver && o.spectator !== true && o.commentator !== true && o.token === undefined) capacity.checkSeat();
-    return onAuth(token, options, context);
+    const account = await roomAccount(token, sessions, accounts);
+    const auth = await onAuth(token, options, context);
+    return account ? { ...auth, account } : auth;
   };
   Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
   Room.limits = limits;
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity),
+    routes: routes(store, metrics, capacity, accountRoutes(accounts, sessions, opts.log)),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
@@ -238,11 +256,12 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   });
   const stopRetention = startRetention(store, limits.retentionDays, metrics);
   // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.
-  server.onShutdown(() => {
+  server.onShutdown(async () => {
     stopRetention();
     store.close();
+    await accounts.close();
   });
-  return Object.assign(server, { store });
+  return Object.assign(server, { store, accounts });
 }
 
 /**
@@ -261,6 +280,8 @@ export async function start(port = Number(process.env.PORT ?? 2567)): Promise<Se
     process.exit(1);
   };
   http.prependOnceListener('error', cannotListen);
+  // The players store's migrations: a server that cannot run them does not start.
+  await server.accounts.ready;
   await server.listen(port);
   http.off('error', cannotListen);
   const recovery = await recoverTables(server.store);

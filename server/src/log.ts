@@ -14,9 +14,12 @@ export function logLevel(env: NodeJS.ProcessEnv = process.env): string {
   return 'info';
 }
 
+/** Fields never written, wherever a careless caller puts them: passwords, hashes, session tokens. */
+export const SECRET_PATHS = ['password', 'hash', 'token', 'authorization', '*.password', '*.hash', '*.token', '*.authorization', '*.headers.authorization'];
+
 /** A logger writing JSON lines to `destination` (default stdout). */
 export function createLogger(destination?: DestinationStream, level = logLevel()): Logger {
-  return pino({ level, base: { service: 'jantaku' }, timestamp: pino.stdTimeFunctions.isoTime }, destination as DestinationStream);
+  return pino({ level, base: { service: 'jantaku' }, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: SECRET_PATHS, censor: '[redacted]' } }, destination as DestinationStream);
 }
 
 /** The process's logger. */

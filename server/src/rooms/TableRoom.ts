@@ -92,6 +92,9 @@ const addressOf = (client: Client | undefined): string | undefined => (client?.a
 /** Who sits at a seat now. */
 type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
 
+/** The close code of a connection whose account took its seat from another device (the SDK does not rejoin). */
+export const SEAT_TAKEN_OVER = 4001;
+
 /**
  * A table: one refereed game. State goes out only through the schema projection (`project`,
  * from `viewFor`); each seated client's StateView holds its own seat, so its concealed hand,
@@ -138,7 +141,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   /** The session holding each seat (connected, or inside its reconnection window). */
   private holder = new Map<Seat, Client>();
   /** Token hash and name of each seat a player has taken, and the address it was taken (or last taken back) from. */
-  private claims = new Map<Seat, { tokenHash: string; name: string; address?: string }>();
+  private claims = new Map<Seat, { tokenHash: string; name: string; address?: string; account?: string }>();
   /** Whose matchmaking request created this table (counted in its address's quota). */
   private origin: Origin | null = null;
   /** Rebuilt from the store after a restart. */
@@ -293,7 +296,10 @@ export class TableRoom extends Room<{ state: TableState }> {
     const creating = origin ? origin.request === this.origin?.request : this.clients.length <= 1 && ('ruleset' in o || 'bots' in o || 'seed' in o || 'overrides' in o);
     // A private table: its code, but for its creator and for a player taking its seat back (the token is the proof).
     const code = this.settings.inviteCode;
-    if (code !== null && !creating && o.token === undefined && !isInviteCode(code, o.code))
+    // A logged-in player's own seat here (bound to its account when taken): its session is the proof.
+    const account = (client.auth as ClientAuth | undefined)?.account;
+    const mine = account ? SEATS.find((s) => this.claims.get(s)?.account === account.id) : undefined;
+    if (code !== null && !creating && o.token === undefined && mine === undefined && !isInviteCode(code, o.code))
       throw new ServerError(403, 'INVITE_REQUIRED: this table is private: join or watch it with its invite code');
     const address = addressOf(client);
     if (o.commentator === true) {
@@ -329,6 +335,10 @@ export class TableRoom extends Room<{ state: TableState }> {
       seat = o.seat;
       const old = this.holder.get(seat);
       if (old && old !== client) old.leave(4000); // a stale connection of the same player
+    } else if (mine !== undefined && (o.seat === undefined || o.seat === mine)) {
+      seat = mine;
+      const old = this.holder.get(seat);
+      if (old && old !== client) old.leave(SEAT_TAKEN_OVER, 'SEAT_TAKEN_OVER: this account took its seat from another device'); // not to come back by itself
     } else if (o.seat !== undefined) {
       if (!isSeat(o.seat)) throw new ServerError(400, 'seat must be 0..3');
       if (this.settings.bots.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is played by a bot`);
@@ -339,7 +349,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     client.userData = { seat } satisfies Seating;
     if (!this.claims.has(seat)) {
       const token = randomBytes(24).toString('base64url');
-      const claim = { tokenHash: sha256(token), name };
+      // A logged-in player sits under its account's name.
+      const claim = { tokenHash: sha256(token), name: account && !account.guest ? account.name : name };
       // A new seat needs room on this server (SERVER_FULL closes the connection with the reason).
       this.capacity?.takeSeat(this.roomId);
       // Recorded first: a seat the disk could not record is not taken.
@@ -350,7 +361,7 @@ export class TableRoom extends Room<{ state: TableState }> {
         if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
         throw e;
       }
-      this.claims.set(seat, { ...claim, address });
+      this.claims.set(seat, { ...claim, address, ...(account ? { account: account.id } : {}) });
       this.state.seats[seat].name = claim.name;
       this.state.seats[seat].own.token = token;
     } else {

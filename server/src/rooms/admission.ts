@@ -19,6 +19,8 @@ export interface Origin {
 /** What a client's connection carries (`client.auth`): the address its seat reservation came from. */
 export interface ClientAuth {
   address: string;
+  /** The account of a verified session (players/roomAuth.ts), if the client sent one. */
+  account?: { id: string; name: string; guest: boolean };
 }
 
 /** The room's static onAuth: stamps the options with their origin; the client's auth is its address. */

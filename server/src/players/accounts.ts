@@ -1,0 +1,165 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { cleanName } from '@jantaku/shared/text';
+import { isUniqueViolation, migratePlayers, openPlayersDb, type PlayersDb, type PlayersDbOptions } from './db';
+
+/**
+ * Accounts: a unique cleaned name and an argon2id hash of the password (@node-rs/argon2: a
+ * prebuilt binary from the npm registry, no install script), in the players store (db.ts).
+ * Nothing here is read by the table room.
+ */
+export const NAME_MAX = 24;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export type Role = 'player' | 'organiser' | 'admin';
+
+/** An account as HTTP answers show it: never the hash. */
+export interface PublicAccount {
+  id: string;
+  name: string;
+  role: Role;
+  guest: boolean;
+  created: string;
+}
+
+type Row = PlayersDb['accounts'];
+
+export class AccountError extends Error {
+  constructor(
+    readonly code: 'NAME_TAKEN' | 'BAD_NAME' | 'BAD_LOGIN' | 'NOT_GUEST' | 'NO_ACCOUNT',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A fixed hash to verify against when the name is unknown, so both failures take as long. */
+let dummyHash: Promise<string> | null = null;
+
+export class Accounts {
+  private readonly db: Kysely<PlayersDb>;
+  /** The migrations, run at start; every call waits for them. */
+  readonly ready: Promise<void>;
+
+  constructor(opts: PlayersDbOptions) {
+    this.db = openPlayersDb(opts);
+    this.ready = migratePlayers(this.db);
+    // A failed migration is reported by the first call (and by `start`, which awaits `ready`).
+    this.ready.catch(() => {});
+  }
+
+  /** A new account; throws AccountError NAME_TAKEN / BAD_NAME. */
+  async register(name: string, password: string): Promise<PublicAccount> {
+    const clean = checkName(name);
+    const row: Row = { id: randomUUID(), name: clean, name_key: key(clean), hash: await hash(password), role: 'player', created: Date.now(), session_gen: 0 };
+    await this.insert(row);
+    return view(row);
+  }
+
+  /** A guest account: plays at once, no password; `claim` turns it into a named account. */
+  async guest(): Promise<PublicAccount> {
+    const id = randomUUID();
+    const name = `guest-${id.slice(0, 8)}`;
+    const row: Row = { id, name, name_key: key(name), hash: null, role: 'player', created: Date.now(), session_gen: 0 };
+    await this.insert(row);
+    return view(row);
+  }
+
+  /** The guest `id` becomes a named account with a password, keeping its id (and so its games). */
+  async claim(id: string, name: string, password: string): Promise<PublicAccount> {
+    const row = await this.byId(id);
+    if (!row) throw new AccountError('NO_ACCOUNT', 'no such account');
+    if (row.hash !== null) throw new AccountError('NOT_GUEST', 'already an account with a password');
+    const clean = checkName(name);
+    const h = await hash(password);
+    try {
+      const r = await this.db.updateTable('accounts').set({ name: clean, name_key: key(clean), hash: h }).where('id', '=', id).where('hash', 'is', null).executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) throw new AccountError('NOT_GUEST', 'already an account with a password');
+    } catch (e) {
+      throw taken(e);
+    }
+    return view({ ...row, name: clean, hash: h });
+  }
+
+  /** The account if the password is its own; throws AccountError BAD_LOGIN otherwise (same for an unknown name). */
+  async login(name: string, password: string): Promise<PublicAccount> {
+    await this.ready;
+    const row = await this.db.selectFrom('accounts').selectAll().where('name_key', '=', key(cleanSafe(name))).executeTakeFirst();
+    if (!row || row.hash === null) {
+      dummyHash ??= hash('not a password of anyone');
+      await verify(await dummyHash, password);
+      throw new AccountError('BAD_LOGIN', 'wrong name or password');
+    }
+    if (!(await verify(row.hash, password))) throw new AccountError('BAD_LOGIN', 'wrong name or password');
+    return view(row);
+  }
+
+  /** Ends every session of `id` issued until now. */
+  async logout(id: string): Promise<void> {
+    await this.ready;
+    await this.db
+      .updateTable('accounts')
+      .set((eb) => ({ session_gen: eb('session_gen', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The generation new sessions of `id` carry (-1: no such account). */
+  async sessionGen(id: string): Promise<number> {
+    return (await this.byId(id))?.session_gen ?? -1;
+  }
+
+  /** The account of a session issued since its account's last logout, or null. */
+  async ofSession(s: { sub: string; gen: number }): Promise<PublicAccount | null> {
+    const row = await this.byId(s.sub);
+    return row && row.session_gen === s.gen ? view(row) : null;
+  }
+
+  async close(): Promise<void> {
+    await this.ready.catch(() => {});
+    await this.db.destroy();
+  }
+
+  private async byId(id: string): Promise<Row | undefined> {
+    await this.ready;
+    return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  private async insert(row: Row): Promise<void> {
+    await this.ready;
+    try {
+      await this.db.insertInto('accounts').values(row).execute();
+    } catch (e) {
+      throw taken(e);
+    }
+  }
+}
+
+function checkName(name: string): string {
+  let clean: string;
+  try {
+    clean = cleanName(name, NAME_MAX);
+  } catch (e) {
+    throw new AccountError('BAD_NAME', `name ${(e as Error).message}`);
+  }
+  // `guest-…` names are the guests' own.
+  if (/^guest-/i.test(clean)) throw new AccountError('BAD_NAME', 'names starting with guest- are reserved');
+  return clean;
+}
+
+/** Names are unique ignoring case (and after cleaning). */
+const key = (name: string): string => name.normalize('NFKC').toLowerCase();
+
+const cleanSafe = (name: string): string => {
+  try {
+    return cleanName(name, NAME_MAX);
+  } catch {
+    return '';
+  }
+};
+
+const taken = (e: unknown): Error => (isUniqueViolation(e) ? new AccountError('NAME_TAKEN', 'that name is taken') : (e as Error));
+
+const view = (r: Row): PublicAccount => ({ id: r.id, name: r.name, role: r.role as Role, guest: r.hash === null, created: new Date(Number(r.created)).toISOString() });
