@@ -1,3 +1,5 @@
+import { soundFor } from './sound';
+import { Sounds } from './soundPlayer';
 import type { Command, HandResult, LegalAction, Standing } from '@jantaku/shared/game/types';
 import { DECLARATIONS, offersOf, type Choice, type Declaration, type Offer } from './actions';
 import { AID_LABELS, AID_TITLES, autoCommand, loadAids, saveAids, type Aids } from './aids';
@@ -68,6 +70,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let disconnected = '';
   let tick: ReturnType<typeof setInterval> | null = null;
   const aids: Aids = loadAids();
+  const sounds = new Sounds();
   /** The position (hand, actions, phase) the page last played by itself, so it plays each at most once. */
   let autoAt = '';
   const fairness = fairnessCheck(net, table.id, () => draw());
@@ -383,6 +386,11 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       me === null ? h('span', { class: 'tag watching', id: 'watching' }, 'Watching') : h('span', { class: 'tag' }, `You: ${WIND_WORDS[(state.seats[me].wind - 27) % 4]}`),
       !state.started ? h('span', { class: 'tag wait' }, 'Waiting for players…') : null,
       ended && !(state.phase === 'handEnded') ? h('button', { class: 'small', id: 'last-hand', onclick: () => ((showLast = true), draw()) }, 'Last hand') : null,
+      h(
+        'button',
+        { class: 'small', id: 'mute', 'aria-pressed': String(sounds.muted), title: 'Sounds of draws, discards, calls, riichi and wins (remembered)', onclick: () => (sounds.setMuted(!sounds.muted), draw()) },
+        sounds.muted ? 'Sound: off' : 'Sound: on',
+      ),
       h('span', { class: 'id' }, `table ${table.id}`),
     );
     replace(
@@ -409,6 +417,14 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   }
 
   const offChange = table.on('change', () => draw());
+  // The root keeps how many sounds played and the last one (the page test reads them; the root is never redrawn).
+  let played = 0;
+  const offSound = table.on('event', (e) => {
+    const name = soundFor(e, seat());
+    if (!sounds.play(name)) return;
+    root.dataset.sounds = String(++played);
+    root.dataset.lastSound = name!;
+  });
   const offFault = table.on('fault', (f) => {
     faults.unshift({ ...f, at: Date.now(), hand: table.state?.hands ?? 0, dealer: table.state?.dealer ?? 0 });
     draw();
@@ -478,6 +494,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
 
   return () => {
     offChange();
+    offSound();
+    delete root.dataset.sounds;
+    delete root.dataset.lastSound;
     offFault();
     offLeave();
     offDrop();
