@@ -4,8 +4,10 @@
  * (WSOM time penalty points this hand). Null when the table has no clock.
  */
 export interface SeatClock {
-  /** ms left in the running decision; null when none runs. */
+  /** ms left in the running decision, bank included; null when none runs. */
   left: number | null;
+  /** Of `left`, the turn's own time (before the bank is touched); `left` when there is no bank. */
+  turn: number | null;
   /** Bank left, ms (bank style only). */
   bank: number | null;
   /** WSOM penalty points this hand. */
@@ -28,15 +30,23 @@ export function readClock(seat: object, kind: string | undefined, now = Date.now
   const bank = kind === 'bank' && typeof o.bankMs === 'number' && (o.bankMs > 0 || left !== null) ? o.bankMs : null;
   const points = o.timePoints ?? 0;
   if (left === null && bank === null && !points) return null;
-  return { left, bank, points, low: left !== null && left < 5000 };
+  // The deadline is the turn's time plus the whole bank; the bank counts down only once the turn's
+  // time is used up (the patches then lower bankMs), so what is left beyond the bank is the turn's.
+  const shownBank = bank !== null && left !== null ? Math.min(bank, left) : bank;
+  const turn = left !== null && bank !== null ? Math.max(0, left - bank) : left;
+  return { left, turn, bank: shownBank, points, low: left !== null && left < 5000 };
 }
 
 const secs = (ms: number) => `${Math.ceil(ms / 1000)}s`;
 
+const whole = (ms: number) => String(Math.ceil(ms / 1000));
+
+/** "⏱ 5+10" (the turn's seconds + the bank's, as Tenhou shows them) while a decision runs; "bank 10s" between turns. */
 export function clockText(c: SeatClock): string {
   const parts: string[] = [];
-  if (c.left !== null) parts.push(`⏱ ${secs(c.left)}`);
-  if (c.bank !== null) parts.push(`bank ${secs(c.bank)}`);
+  if (c.left !== null && c.bank !== null) parts.push(`⏱ ${whole(c.turn ?? 0)}+${whole(c.bank)}`);
+  else if (c.left !== null) parts.push(`⏱ ${secs(c.left)}`);
+  else if (c.bank !== null) parts.push(`bank ${secs(c.bank)}`);
   if (c.points) parts.push(`${c.points} time pts`);
   return parts.join(' · ') || '⏱';
 }

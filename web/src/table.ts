@@ -281,6 +281,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       else if (discardable.size) bar.append(h('span', { class: 'prompt' }, 'Your turn: click a tile to discard (← → Enter)'));
       else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? [tileEl(state.claimTile, { size: 'sm' }), ' discarded:'] : 'Your move:'));
       for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
+      // The player's own running clock, beside what it is deciding.
+      const st = state.seats[seat()!];
+      const mine = st && readClock({ deadline: st.deadline || (st.own?.claimOffered ? state.claimDeadline : 0), bankMs: st.bankMs, timePoints: st.timePoints }, info.rules?.timeControl?.kind);
+      if (mine && mine.left !== null && (discardable.size || buttons.length)) bar.append(h('span', { class: `badge clock my-clock ${mine.low ? 'low' : ''}`, id: 'my-clock', 'data-turn': mine.turn ?? '', 'data-bank': mine.bank ?? '' }, clockText(mine)));
     }
     if (freeDeclare()) {
       bar.append(
