@@ -346,8 +346,8 @@ export class Table {
 
   private async onLeave(code: number, reason?: string): Promise<void> {
     const over = this.currentRoom.state?.phase === 'gameOver';
-    // 4001: the account took this seat from another device; rejoining would only take it back.
-    if (this.leaving || this.left || code === CloseCode.CONSENTED || code === 4001 || over || !this.init.reconnect) {
+    // 4101 (SEAT_TAKEN_OVER): the account took this seat from another device; rejoining would only take it back.
+    if (this.leaving || this.left || code === CloseCode.CONSENTED || code === 4101 || over || !this.init.reconnect) {
       this.finish(code, reason);
       return;
     }

@@ -25,7 +25,7 @@ describe('the SDK and accounts', () => {
     const again = await b.join(table.id);
     expect(again.seat).toBe(0);
     // The first device is let go for good (it does not rejoin and take the seat back).
-    expect((await left).code).toBe(4001);
+    expect((await left).code).toBe(4101);
     await until('the seat held by the second device', () => room.state.seats[0].presence === 'player');
     await again.leave();
 

@@ -175,6 +175,16 @@ export const REFUSAL_WORDS: Readonly<Record<string, string>> = {
   OWN_TABLE: 'A player of this table cannot open its commentator view.',
   COMMENTATING: 'You have the commentator view of this table open: leave it to take a seat.',
   BAD_NAME: 'That name is not allowed.',
+  // Accounts (docs/ACCOUNTS.md)
+  BAD_LOGIN: 'Wrong name or password.',
+  NAME_TAKEN: 'That name is taken: choose another.',
+  WEAK_PASSWORD: 'That password is too short: use at least 8 characters.',
+  NO_ACCOUNT: 'There is no such account.',
+  NOT_GUEST: 'Only a guest can be turned into an account.',
+  NO_SESSION: 'You are not logged in.',
+  BAD_SESSION: 'Your session has ended: log in again.',
+  LOGIN_RATE_LIMITED: 'Too many failed logins: wait a minute.',
+  BAD_BODY: 'The server could not read that request.',
   // Client SDK (client-sdk/src/errors.ts)
   DISCONNECTED: 'Connection lost: reconnecting, try again in a moment.',
   LEFT: 'You left this table.',

@@ -93,7 +93,7 @@ const addressOf = (client: Client | undefined): string | undefined => (client?.a
 type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
 
 /** The close code of a connection whose account took its seat from another device (the SDK does not rejoin). */
-export const SEAT_TAKEN_OVER = 4001;
+export const SEAT_TAKEN_OVER = 4101; // not 4001: that is Colyseus's SERVER_SHUTDOWN, after which the SDK must rejoin
 
 /**
  * A table: one refereed game. State goes out only through the schema projection (`project`,
