@@ -15,8 +15,8 @@ function pretest(env: Record<string, string>) {
 }
 
 describe('npm test brings the system programs the tests start (scripts/system-deps.ts)', () => {
-  it('covers the programs the tests start: redis-server (scale-out), Debian chromium (web tests), mkfs.ext4 and losetup (the read-only disk)', () => {
-    expect(SYSTEM_DEPS.map((d) => d.pkg)).toEqual(['redis-server', 'chromium', 'e2fsprogs', 'mount']);
+  it('covers the programs the tests start: redis-server (scale-out), PostgreSQL (accounts), Debian chromium (web tests), mkfs.ext4 and losetup (the read-only disk)', () => {
+    expect(SYSTEM_DEPS.map((d) => d.pkg)).toEqual(['redis-server', 'postgresql', 'chromium', 'e2fsprogs', 'mount']);
   });
 
   it('without apt-get or sudo: stops at once with one line naming every missing package', () => {
