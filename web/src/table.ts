@@ -1,3 +1,4 @@
+import { announcement } from './announce';
 import { soundFor } from './sound';
 import { Sounds } from './soundPlayer';
 import type { Command, HandResult, LegalAction, Standing } from '@jantaku/shared/game/types';
@@ -423,7 +424,11 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   const offChange = table.on('change', () => draw());
   // The root keeps how many sounds played and the last one (the page test reads them; the root is never redrawn).
   let played = 0;
+  // Calls, riichi, wins and faults are read out by screen readers: a live region outside what draw() replaces.
+  const live = document.getElementById('announce') ?? document.body.appendChild(h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite' }));
   const offSound = table.on('event', (e) => {
+    const said = announcement(e, label);
+    if (said) live.textContent = said;
     const name = soundFor(e, seat());
     if (!sounds.play(name)) return;
     root.dataset.sounds = String(++played);
@@ -500,6 +505,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     offChange();
     offSound();
     delete root.dataset.sounds;
+    live.textContent = '';
     delete root.dataset.lastSound;
     offFault();
     offLeave();
