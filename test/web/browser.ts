@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Server } from '@colyseus/core';
 import { ensureWebBuilt } from '../../web/build';
 import { startServer } from '../server/harness';
@@ -98,9 +98,9 @@ export function webSuite() {
   const suite = {
     ws: '',
     http: '',
-    /** A page in a context of its own, with the probe installed; `errors` collects every script and console error (a test expects none). */
-    async newPage(viewport = { width: 1280, height: 900 }): Promise<{ page: Page; errors: string[] }> {
-      const ctx = await browser!.newContext({ viewport });
+    /** A page in a context of its own (`options`: e.g. a phone's touch), with the probe installed; `errors` collects every script and console error (a test expects none). */
+    async newPage(viewport = { width: 1280, height: 900 }, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+      const ctx = await browser!.newContext({ ...options, viewport });
       contexts.push(ctx);
       const page = await ctx.newPage();
       const errors: string[] = [];

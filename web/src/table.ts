@@ -278,8 +278,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'reveal', checked: reveal, onchange: (e: Event) => ((reveal = (e.target as HTMLInputElement).checked), draw()) }), ' show hand with a win'),
       );
     } else {
-      if (mode === 'riichi') bar.append(h('span', { class: 'prompt' }, 'Riichi: click the tile to discard sideways (Esc: back)'));
-      else if (discardable.size) bar.append(h('span', { class: 'prompt' }, 'Your turn: click a tile to discard (← → Enter)'));
+      // A touch screen taps and has no keys to hint at; a desktop clicks and is told its keys.
+      const touch = matchMedia('(pointer: coarse)').matches;
+      if (mode === 'riichi') bar.append(h('span', { class: 'prompt' }, touch ? 'Riichi: tap the tile to discard sideways (tap Riichi again: back)' : 'Riichi: click the tile to discard sideways (Esc: back)'));
+      else if (discardable.size) bar.append(h('span', { class: 'prompt' }, touch ? 'Your turn: tap a tile to discard' : 'Your turn: click a tile to discard (← → Enter)'));
       else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? [tileEl(state.claimTile, { size: 'sm' }), ' discarded:'] : 'Your move:'));
       for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
       // The player's own running clock, beside what it is deciding.
