@@ -156,7 +156,7 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
     createKey: createEndpoint('/api/bots/:name/keys', { method: 'POST' }, async (ctx) =>
       asOwner(ctx.request, async (owner) => {
         const k = await bots.createKey(owner, param(ctx.params.name));
-        log.info({ event: 'apiKeyCreated', keyId: k.id, bot: param(ctx.params.name), owner: owner.id }, 'API key created');
+        log.info({ event: 'apiKeyCreated', keyId: k.id, owner: owner.id }, 'API key created');
         // The one answer with a key in it.
         return Response.json(k, { status: 201 });
       }),
