@@ -2,7 +2,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { JantakuError, toJantakuError } from './errors';
 import { Table, type Role, type TableRoom } from './table';
-import type { Account, ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
+import type { Account, ApiKeyInfo, ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
 
 /** The Colyseus room name of a table, and of the lobby. */
 export const TABLE_ROOM = 'table';
@@ -56,7 +56,10 @@ export class JantakuClient {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.headers = { ...options.headers };
     this.session = options.session ?? null;
+    this.apiKey = options.apiKey ?? null;
   }
+
+  private readonly apiKey: string | null;
 
   /** The session token tables are joined with (null: anonymous, as before any login). */
   session: string | null;
@@ -64,6 +67,36 @@ export class JantakuClient {
   /** Logs in (`POST /api/login`): later tables are joined as this account. */
   async login(name: string, password: string): Promise<Account> {
     return this.signIn('/api/login', { name, password });
+  }
+
+  /** Logs in as a bot account with its API key (`POST /api/sessions` `{ apiKey }`). */
+  async loginWithKey(apiKey: string): Promise<Account> {
+    return this.signIn('/api/sessions', { apiKey });
+  }
+
+  /** Makes a bot account owned by this (logged-in) account (`POST /api/bots`). */
+  async createBot(name: string): Promise<Account> {
+    return ((await this.api('POST', '/api/bots', { name })) as { account: Account }).account;
+  }
+
+  /** The bot accounts this account owns. */
+  async bots(): Promise<Account[]> {
+    return ((await this.api('GET', '/api/bots')) as { bots: Account[] }).bots;
+  }
+
+  /** A new API key for one of this account's bots: `key` is shown this once only. */
+  async createKey(bot: string): Promise<ApiKeyInfo & { key: string }> {
+    return (await this.api('POST', `/api/bots/${encodeURIComponent(bot)}/keys`, {})) as ApiKeyInfo & { key: string };
+  }
+
+  /** The keys of one of this account's bots (ids and prefixes, not the keys). */
+  async keys(bot: string): Promise<ApiKeyInfo[]> {
+    return ((await this.api('GET', `/api/bots/${encodeURIComponent(bot)}/keys`)) as { keys: ApiKeyInfo[] }).keys;
+  }
+
+  /** Revokes a key: it buys no session from now on. */
+  async revokeKey(bot: string, id: string): Promise<void> {
+    await this.api('DELETE', `/api/bots/${encodeURIComponent(bot)}/keys/${encodeURIComponent(id)}`);
   }
 
   /** Creates an account (`POST /api/register`); a guest session becomes that account, keeping its games. */
@@ -222,6 +255,8 @@ export class JantakuClient {
   }
 
   private async open(tableId: string | null, role: Role, how: (c: Client) => Promise<Room<any, TableState>>): Promise<Table> {
+    // `connect(url, { apiKey })`: the key is traded for a session once, before the first table.
+    if (this.apiKey && !this.session) await this.loginWithKey(this.apiKey);
     // The Table exists and is wired before the room connects, so the first messages (`seat`) reach it.
     const table = new Table(tableId, {
       role,

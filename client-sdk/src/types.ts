@@ -85,6 +85,8 @@ export interface ConnectOptions {
   headers?: Record<string, string>;
   /** A session token from an earlier `login`/`register`/`guest` (e.g. kept by the page). */
   session?: string;
+  /** A bot account's API key (`jtk_…`): traded for a session before the first table is joined. */
+  apiKey?: string;
 }
 
 /** An account as the server shows it (`GET /api/me`). */
@@ -94,7 +96,18 @@ export interface Account {
   role: 'player' | 'organiser' | 'admin';
   /** A guest: no name or password yet (`register` turns it into an account, keeping its id). */
   guest: boolean;
+  /** A bot account: it logs in with an API key (`loginWithKey`), and its owner manages its keys. */
+  bot: boolean;
   created: string;
+}
+
+/** A bot's API key as `keys` lists it: never the key itself. */
+export interface ApiKeyInfo {
+  id: string;
+  /** The key's first characters (`jtk_` and 6 more), to tell keys apart. */
+  prefix: string;
+  created: string;
+  lastUsed: string | null;
 }
 
 /** Who is at a seat: nobody yet, a connected player, a dropped one (the seat waits), one gone for good (played out), a bot. */

@@ -14,8 +14,8 @@ export function logLevel(env: NodeJS.ProcessEnv = process.env): string {
   return 'info';
 }
 
-/** Fields never written, wherever a careless caller puts them: passwords, hashes, session tokens. */
-export const SECRET_PATHS = ['password', 'hash', 'token', 'authorization', '*.password', '*.hash', '*.token', '*.authorization', '*.headers.authorization'];
+/** Fields never written, wherever a careless caller puts them: passwords, hashes, session tokens, API keys. */
+export const SECRET_PATHS = ['password', 'hash', 'token', 'authorization', 'apiKey', 'key', '*.password', '*.hash', '*.token', '*.authorization', '*.apiKey', '*.key', '*.headers.authorization'];
 
 /** A logger writing JSON lines to `destination` (default stdout). */
 export function createLogger(destination?: DestinationStream, level = logLevel()): Logger {

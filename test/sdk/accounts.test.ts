@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connect, JantakuError } from '@jantaku/client-sdk';
+import { connect, JantakuError, runBot, strategies } from '@jantaku/client-sdk';
 import { rooms, serveDuringFile, until } from '../server/harness';
 
 const served = serveDuringFile();
@@ -47,5 +47,46 @@ describe('the SDK and accounts', () => {
     expect(named).toMatchObject({ id: guest.id, guest: false });
     const later = connect(served.url, { session: g.session! });
     expect((await later.me()).name).toBe('Was A Guest');
+  });
+
+  it('an owner makes a bot and a key; the bot logs in with its key and plays a game at a table; revoked, its key is refused', async () => {
+    const owner = connect(served.url);
+    await owner.register('Bot Owner', 'bot owner password');
+    const bot = await owner.createBot('Sdk Bot');
+    expect(bot).toMatchObject({ name: 'Sdk Bot', bot: true, guest: false });
+    expect((await owner.bots()).map((b) => b.id)).toEqual([bot.id]);
+    const made = await owner.createKey('Sdk Bot');
+    expect(made.key).toMatch(/^jtk_/);
+
+    const b = connect(served.url);
+    expect((await b.loginWithKey(made.key)).id).toBe(bot.id);
+    expect((await b.me()).bot).toBe(true);
+
+    // `connect(url, { apiKey })`: the key is traded for a session at the first join, and the bot plays the game out.
+    const creator = await connect(served.url).create({ bots: [1, 2, 3], botDelayMs: 0, handPauseMs: 0, seed: 'sdk-api-key', spectator: true });
+    let seated = '';
+    const result = await runBot(served.url, strategies.tsumogiri, {
+      table: creator.id,
+      seat: 0,
+      connect: { apiKey: made.key },
+      onTable: (t) => {
+        const room = rooms.get(t.id)!;
+        seated = room.state.seats[t.seat!].name;
+        expect(room.clients.map((c) => (c.auth as { account?: { bot: boolean } } | undefined)?.account?.bot)).toContain(true);
+      },
+    });
+    expect(seated).toBe('Sdk Bot');
+    expect(result.standings).toHaveLength(4);
+    expect(rooms.get(creator.id)!.referee.game.phase).toBe('gameOver');
+    await creator.leave();
+
+    expect((await owner.keys('Sdk Bot')).map((k) => [k.id, k.lastUsed !== null])).toEqual([[made.id, true]]);
+    await owner.revokeKey('Sdk Bot', made.id);
+    await expect(connect(served.url).loginWithKey(made.key)).rejects.toMatchObject({ code: 'BAD_API_KEY', status: 401 });
+    await expect(connect(served.url, { apiKey: made.key }).create({ bots: 3 })).rejects.toMatchObject({ code: 'BAD_API_KEY' });
+    // Someone else's bot: as if it did not exist.
+    const other = connect(served.url);
+    await other.register('Not The Owner', 'not the owner pw');
+    await expect(other.createKey('Sdk Bot')).rejects.toMatchObject({ code: 'NO_BOT', status: 404 });
   });
 });

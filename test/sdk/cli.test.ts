@@ -15,8 +15,8 @@ interface Run {
   done: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
-function bin(name: string, args: string[]): Run {
-  const child = spawn(process.execPath, [`client-sdk/bin/${name}.js`, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+function bin(name: string, args: string[], env: NodeJS.ProcessEnv = {}): Run {
+  const child = spawn(process.execPath, [`client-sdk/bin/${name}.js`, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => (stdout += d));
@@ -43,6 +43,29 @@ describe('the command-line tools', () => {
     const game = rooms.get(id!)!.referee.game;
     expect(game.phase).toBe('gameOver');
     for (const s of game.standings!) expect(stdout).toContain(`seat ${s.seat}: rank ${s.rank} points ${s.points} final ${s.final}`);
+  });
+
+  it('jantaku-bot plays as a bot account with the API key of env JANTAKU_API_KEY (or --api-key, one seat only)', async () => {
+    const owner = connect(served.url);
+    await owner.register('Cli Owner', 'cli owner password');
+    await owner.createBot('Cli Bot');
+    const { key } = await owner.createKey('Cli Bot');
+    const creator = await connect(served.url).create({ bots: [1, 2, 3], botDelayMs: 0, handPauseMs: 0, seed: 'cli-api-key', spectator: true });
+    const run = bin('jantaku-bot', ['--url', served.url, '--table', creator.id, '--seat', '0', '--strategy', 'tsumogiri'], { JANTAKU_API_KEY: key });
+    const { code, stdout } = await run.done;
+    expect(code).toBe(0);
+    const room = rooms.get(creator.id)!;
+    expect(room.state.seats[0].name).toBe('Cli Bot');
+    expect(room.referee.game.phase).toBe('gameOver');
+    expect(stdout).toMatch(/^seat 0: rank \d/m);
+    await creator.leave();
+    const many = await bin('jantaku-bot', ['--url', served.url, '--fill', '2', '--api-key', key]).done;
+    expect(many.code).toBe(2);
+    expect(many.stderr).toMatch(/--api-key plays one seat/);
+    await owner.revokeKey('Cli Bot', (await owner.keys('Cli Bot'))[0]!.id);
+    const refused = await bin('jantaku-bot', ['--url', served.url, '--table', 'x', '--api-key', key]).done;
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/BAD_API_KEY|unknown or revoked/);
   });
 
   it('a table id that begins with a dash is read as the id, not as a missing value', () => {

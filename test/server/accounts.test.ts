@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { freePort } from './harness';
 accountCases();
 
 describe('the players service logs', () => {
-  it('never write a password, hash or token, even handed one by mistake', async () => {
+  it('never write a password, hash, token or API key, even handed one by mistake', async () => {
     const lines: string[] = [];
     const log = createLogger({ write: (l: string) => void lines.push(l) }, 'info');
     const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-accounts-'));
@@ -20,17 +21,27 @@ describe('the players service logs', () => {
     await server.listen(port);
     try {
       const base = `http://127.0.0.1:${port}`;
-      const send = (path: string, body: unknown) => fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, any>>);
+      const send = (path: string, body: unknown, token?: string) =>
+        fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<Record<string, any>>);
       const reg = await send('/api/register', { name: 'Logged', password: 'secret password 1' });
       await send('/api/login', { name: 'Logged', password: 'secret password 2' });
+      await send('/api/bots', { name: 'Logged Bot' }, reg.token);
+      const made = await send('/api/bots/Logged%20Bot/keys', {}, reg.token);
+      const botSession = await send('/api/sessions', { apiKey: made.key });
+      expect(botSession.account.bot).toBe(true);
+      await fetch(`${base}/api/bots/Logged%20Bot/keys/${made.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${reg.token}` } });
+      expect((await send('/api/sessions', { apiKey: made.key })).error).toBe('BAD_API_KEY');
       // A careless log line with the secrets in it.
-      log.info({ password: 'secret password 3', body: { password: 'secret password 4', token: reg.token }, headers: { authorization: `Bearer ${reg.token}` } }, 'careless');
+      log.info(
+        { password: 'secret password 3', apiKey: made.key, key: made.key, body: { password: 'secret password 4', token: reg.token, apiKey: made.key }, headers: { authorization: `Bearer ${reg.token}` } },
+        'careless',
+      );
       const all = lines.join('');
-      expect(all).toContain('account registered');
-      expect(all).toContain('login refused');
-      expect(all).toContain('careless');
+      for (const m of ['account registered', 'login refused', 'bot account created', 'API key created', 'bot logged in with an API key', 'API key revoked', 'API key refused', 'careless']) expect(all).toContain(m);
       expect(all).not.toMatch(/secret password|argon2/);
       expect(all).not.toContain(reg.token.split('.')[1]);
+      expect(all).not.toContain(made.key.slice(10));
+      expect(all).not.toContain(createHash('sha256').update(made.key).digest('hex'));
     } finally {
       await server.gracefullyShutdown(false);
       rmSync(dataDir, { recursive: true, force: true });

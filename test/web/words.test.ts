@@ -26,6 +26,8 @@ function allCodes(): Set<string> {
     /(?:JantakuError|ServerFullError)\('([A-Z][A-Z_]+)'/g, // the SDK's own
     /ServerError\(\d+, [`']([A-Z][A-Z_]+):/g, // "CODE: reason" of a refused join
     /const [A-Z_]+ = [`']([A-Z][A-Z_]+): /g, // the same, named
+    /(?:Account|Bot)Error\('([A-Z][A-Z_]+)'/g, // the players service's AccountError and BotError
+    /fail\(\d+, '([A-Z][A-Z_]+)'/g, // its HTTP refusals (players/routes.ts)
   ];
   // Named codes the server throws (SERVER_FULL, UNAVAILABLE): a constant whose value is its name.
   const named = /const ([A-Z][A-Z_]+) = '\1'/g;
@@ -40,7 +42,7 @@ describe('words for fouls and refusals', () => {
   it('every code the sources can send has words (a new code without words fails here)', () => {
     const codes = allCodes();
     // The collection itself found the codes of each source.
-    for (const c of ['NOTHING_TO_RESPOND', 'FURITEN', 'KUIKAE', 'RATE_LIMITED', 'SERVER_FULL', 'TABLE_LIMIT', 'DISCONNECTED', 'UNAVAILABLE']) expect(codes).toContain(c);
+    for (const c of ['NOTHING_TO_RESPOND', 'FURITEN', 'KUIKAE', 'RATE_LIMITED', 'SERVER_FULL', 'TABLE_LIMIT', 'DISCONNECTED', 'UNAVAILABLE', 'BAD_LOGIN', 'NO_SESSION', 'BAD_API_KEY', 'NO_BOT']) expect(codes).toContain(c);
     const missing = [...codes].filter((c) => !(c in REFUSAL_WORDS));
     expect(missing).toEqual([]);
     expect(refusalWords('NOTHING_TO_RESPOND')).not.toContain('NOTHING_TO_RESPOND');

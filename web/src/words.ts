@@ -184,6 +184,13 @@ export const REFUSAL_WORDS: Readonly<Record<string, string>> = {
   NO_SESSION: 'You are not logged in.',
   BAD_SESSION: 'Your session has ended: log in again.',
   LOGIN_RATE_LIMITED: 'Too many failed logins: wait a minute.',
+  // Bot accounts and API keys (server/src/players/bots.ts)
+  BAD_API_KEY: 'That API key is unknown or has been revoked.',
+  NO_BOT: 'You own no bot of that name.',
+  NO_KEY: 'That bot has no such key.',
+  BOTS_NEED_ACCOUNT: 'Only a registered account (not a guest or a bot) can own bots.',
+  TOO_MANY_KEYS: 'That bot has as many keys as it may hold: revoke one first.',
+  TOO_MANY_BOTS: 'You own as many bots as an account may.',
   BAD_BODY: 'The server could not read that request.',
   // Client SDK (client-sdk/src/errors.ts)
   DISCONNECTED: 'Connection lost: reconnecting, try again in a moment.',

@@ -21,6 +21,8 @@ export interface PublicAccount {
   name: string;
   role: Role;
   guest: boolean;
+  /** A bot account (players/bots.ts): it logs in with an API key, never a password. */
+  bot: boolean;
   created: string;
 }
 
@@ -39,7 +41,8 @@ export class AccountError extends Error {
 let dummyHash: Promise<string> | null = null;
 
 export class Accounts {
-  private readonly db: Kysely<PlayersDb>;
+  /** The players store (also used by bots.ts). */
+  readonly db: Kysely<PlayersDb>;
   /** The migrations, run at start; every call waits for them. */
   readonly ready: Promise<void>;
 
@@ -53,7 +56,7 @@ export class Accounts {
   /** A new account; throws AccountError NAME_TAKEN / BAD_NAME. */
   async register(name: string, password: string): Promise<PublicAccount> {
     const clean = checkName(name);
-    const row: Row = { id: randomUUID(), name: clean, name_key: key(clean), hash: await hash(password), role: 'player', created: Date.now(), session_gen: 0 };
+    const row: Row = { id: randomUUID(), name: clean, name_key: key(clean), hash: await hash(password), role: 'player', created: Date.now(), session_gen: 0, owner: null };
     await this.insert(row);
     return view(row);
   }
@@ -62,7 +65,7 @@ export class Accounts {
   async guest(): Promise<PublicAccount> {
     const id = randomUUID();
     const name = `guest-${id.slice(0, 8)}`;
-    const row: Row = { id, name, name_key: key(name), hash: null, role: 'player', created: Date.now(), session_gen: 0 };
+    const row: Row = { id, name, name_key: key(name), hash: null, role: 'player', created: Date.now(), session_gen: 0, owner: null };
     await this.insert(row);
     return view(row);
   }
@@ -71,11 +74,11 @@ export class Accounts {
   async claim(id: string, name: string, password: string): Promise<PublicAccount> {
     const row = await this.byId(id);
     if (!row) throw new AccountError('NO_ACCOUNT', 'no such account');
-    if (row.hash !== null) throw new AccountError('NOT_GUEST', 'already an account with a password');
+    if (row.hash !== null || row.owner !== null) throw new AccountError('NOT_GUEST', 'already an account with a password');
     const clean = checkName(name);
     const h = await hash(password);
     try {
-      const r = await this.db.updateTable('accounts').set({ name: clean, name_key: key(clean), hash: h }).where('id', '=', id).where('hash', 'is', null).executeTakeFirst();
+      const r = await this.db.updateTable('accounts').set({ name: clean, name_key: key(clean), hash: h }).where('id', '=', id).where('hash', 'is', null).where('owner', 'is', null).executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) throw new AccountError('NOT_GUEST', 'already an account with a password');
     } catch (e) {
       throw taken(e);
@@ -122,12 +125,12 @@ export class Accounts {
     await this.db.destroy();
   }
 
-  private async byId(id: string): Promise<Row | undefined> {
+  async byId(id: string): Promise<Row | undefined> {
     await this.ready;
     return this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  private async insert(row: Row): Promise<void> {
+  async insert(row: Row): Promise<void> {
     await this.ready;
     try {
       await this.db.insertInto('accounts').values(row).execute();
@@ -137,7 +140,7 @@ export class Accounts {
   }
 }
 
-function checkName(name: string): string {
+export function checkName(name: string): string {
   let clean: string;
   try {
     clean = cleanName(name, NAME_MAX);
@@ -150,9 +153,9 @@ function checkName(name: string): string {
 }
 
 /** Names are unique ignoring case (and after cleaning). */
-const key = (name: string): string => name.normalize('NFKC').toLowerCase();
+export const key = (name: string): string => name.normalize('NFKC').toLowerCase();
 
-const cleanSafe = (name: string): string => {
+export const cleanSafe = (name: string): string => {
   try {
     return cleanName(name, NAME_MAX);
   } catch {
@@ -162,4 +165,4 @@ const cleanSafe = (name: string): string => {
 
 const taken = (e: unknown): Error => (isUniqueViolation(e) ? new AccountError('NAME_TAKEN', 'that name is taken') : (e as Error));
 
-const view = (r: Row): PublicAccount => ({ id: r.id, name: r.name, role: r.role as Role, guest: r.hash === null, created: new Date(Number(r.created)).toISOString() });
+export const view = (r: Row): PublicAccount => ({ id: r.id, name: r.name, role: r.role as Role, guest: r.hash === null && r.owner === null, bot: r.owner !== null, created: new Date(Number(r.created)).toISOString() });

@@ -21,6 +21,19 @@ export interface PlayersDb {
     created: number;
     /** Moves on at each logout: sessions issued before carry an older value. */
     session_gen: number;
+    /** A bot account's owner (an account id); NULL for a person's account. */
+    owner: string | null;
+  };
+  /** A bot account's API keys: only the SHA-256 of each key is kept. */
+  api_keys: {
+    id: string;
+    account_id: string;
+    /** The key's first characters, shown in lists so an owner can tell keys apart. */
+    prefix: string;
+    /** SHA-256 of the whole key, hex. */
+    hash: string;
+    created: number;
+    last_used: number | null;
   };
 }
 
@@ -37,6 +50,21 @@ const migrations: Record<string, Migration> = {
         .addColumn('created', 'bigint', (c) => c.notNull())
         .addColumn('session_gen', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
+    },
+  },
+  '002_bots': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('accounts').addColumn('owner', 'text').execute();
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('prefix', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created', 'bigint', (c) => c.notNull())
+        .addColumn('last_used', 'bigint')
+        .execute();
+      await db.schema.createIndex('api_keys_account').on('api_keys').column('account_id').execute();
     },
   },
 };

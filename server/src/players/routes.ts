@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import { logger } from '../log';
 import { AccountError, Accounts, PASSWORD_MAX, PASSWORD_MIN, type PublicAccount } from './accounts';
+import { BotError, Bots } from './bots';
 import type { Session, Sessions } from './sessions';
 
 /**
@@ -13,6 +14,10 @@ const Credentials = z.object({
   name: z.string().min(1).max(200),
   password: z.string().min(1).max(PASSWORD_MAX),
 });
+
+/** `POST /api/sessions` with a bot's API key instead of a name and password. */
+const KeyExchange = z.object({ apiKey: z.string().min(1).max(200) }).strict();
+const BotName = z.object({ name: z.string().min(1).max(200) }).strict();
 
 /** Failed logins allowed per name in a minute, and per address (many players may share one). */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
@@ -41,7 +46,10 @@ function body(json: unknown): z.infer<typeof Credentials> | Response {
   return r.success ? r.data : fail(400, 'BAD_BODY', 'expected { name, password } strings');
 }
 
+const BOT_STATUS: Record<BotError['code'], number> = { NO_BOT: 404, NO_KEY: 404, BAD_API_KEY: 401, BOTS_NEED_ACCOUNT: 403, TOO_MANY_KEYS: 409, TOO_MANY_BOTS: 409 };
+
 const refusal = (e: unknown): Response => {
+  if (e instanceof BotError) return fail(BOT_STATUS[e.code], e.code, e.message);
   if (!(e instanceof AccountError)) throw e;
   const status = e.code === 'NAME_TAKEN' || e.code === 'NOT_GUEST' ? 409 : e.code === 'BAD_LOGIN' ? 401 : 400;
   return fail(status, e.code, e.message);
@@ -75,7 +83,40 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
       return refusal(e);
     }
   };
+  const bots = new Bots(accounts);
+  /** A bot's key for a session of the bot. No failure limit: a key has 256 random bits, not a guessable password. */
+  const exchange = async (json: unknown) => {
+    const b = KeyExchange.safeParse(json);
+    if (!b.success) return fail(400, 'BAD_BODY', 'expected { apiKey } (a string)');
+    try {
+      const bot = await bots.exchange(b.data.apiKey);
+      log.info({ event: 'botLogin', id: bot.id, name: bot.name }, 'bot logged in with an API key');
+      return answer(bot);
+    } catch (e) {
+      if (e instanceof BotError) log.info({ event: 'apiKeyRefused' }, 'API key refused');
+      return refusal(e);
+    }
+  };
+  /** Runs `f` with the request's account, or answers 401 NO_SESSION; a BotError/AccountError becomes its refusal. */
+  const asOwner = async (request: Request | undefined, f: (a: PublicAccount) => Promise<Response>) => {
+    const a = await current(request);
+    if (!a) return fail(401, 'NO_SESSION', 'no valid session');
+    try {
+      return await f(a);
+    } catch (e) {
+      return refusal(e);
+    }
+  };
+  const param = (v: unknown) => {
+    if (typeof v !== 'string') return '';
+    try {
+      return decodeURIComponent(v);
+    } catch {
+      return v;
+    }
+  };
   const login = async (request: Request | undefined, json: unknown) => {
+    if (json && typeof json === 'object' && 'apiKey' in json) return exchange(json);
     const b = body(json);
     if (b instanceof Response) return b;
     const address = request?.headers.get('x-real-ip') ?? 'unknown';
@@ -102,6 +143,32 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
       const a = await current(ctx.request);
       return a ? Response.json({ account: a }) : fail(401, 'NO_SESSION', 'no valid session');
     }),
+    bots: createEndpoint('/api/bots', { method: 'POST' }, async (ctx) =>
+      asOwner(ctx.request, async (owner) => {
+        const b = BotName.safeParse(ctx.body);
+        if (!b.success) return fail(400, 'BAD_BODY', 'expected { name } (a string)');
+        const bot = await bots.create(owner, b.data.name);
+        log.info({ event: 'botCreated', id: bot.id, name: bot.name, owner: owner.id }, 'bot account created');
+        return Response.json({ account: bot }, { status: 201 });
+      }),
+    ),
+    myBots: createEndpoint('/api/bots', { method: 'GET' }, async (ctx) => asOwner(ctx.request, async (owner) => Response.json({ bots: await bots.list(owner) }))),
+    createKey: createEndpoint('/api/bots/:name/keys', { method: 'POST' }, async (ctx) =>
+      asOwner(ctx.request, async (owner) => {
+        const k = await bots.createKey(owner, param(ctx.params.name));
+        log.info({ event: 'apiKeyCreated', keyId: k.id, owner: owner.id }, 'API key created');
+        // The one answer with a key in it.
+        return Response.json(k, { status: 201 });
+      }),
+    ),
+    keys: createEndpoint('/api/bots/:name/keys', { method: 'GET' }, async (ctx) => asOwner(ctx.request, async (owner) => Response.json({ keys: await bots.keys(owner, param(ctx.params.name)) }))),
+    revokeKey: createEndpoint('/api/bots/:name/keys/:id', { method: 'DELETE' }, async (ctx) =>
+      asOwner(ctx.request, async (owner) => {
+        await bots.revoke(owner, param(ctx.params.name), param(ctx.params.id));
+        log.info({ event: 'apiKeyRevoked', keyId: param(ctx.params.id), owner: owner.id }, 'API key revoked');
+        return Response.json({ ok: true });
+      }),
+    ),
     logout: createEndpoint('/api/sessions', { method: 'DELETE' }, async (ctx) => {
       const a = await current(ctx.request);
       if (!a) return fail(401, 'NO_SESSION', 'no valid session');

@@ -20,7 +20,7 @@ export interface Origin {
 export interface ClientAuth {
   address: string;
   /** The account of a verified session (players/roomAuth.ts), if the client sent one. */
-  account?: { id: string; name: string; guest: boolean };
+  account?: { id: string; name: string; guest: boolean; bot: boolean };
 }
 
 /** The room's static onAuth: stamps the options with their origin; the client's auth is its address. */
