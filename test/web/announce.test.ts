@@ -3,7 +3,7 @@ import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { rooms } from '../server/harness';
 import { announcement } from '../../web/src/announce';
-import { until, webSuite } from './browser';
+import { createFromLobby, until, webSuite } from './browser';
 
 const label = (s: number) => ['East', 'South', 'West', 'North'][s];
 const ev = (e: object) => ({ to: 'all', ...e }) as unknown as RefereeEvent;
@@ -26,18 +26,8 @@ describe('announcements for screen readers (issue 15 item 9)', () => {
   it('a spectator\'s page says every call and riichi of a hand and its result in its live region', async () => {
     const { page, errors } = await web.newPage();
     await page.addInitScript(`window.__said = []; new MutationObserver(() => { const a = document.getElementById('announce'); if (a && a.textContent && window.__said[window.__said.length - 1] !== a.textContent) window.__said.push(a.textContent); }).observe(document, { subtree: true, childList: true, characterData: true });`);
-    await page.goto(`${web.http}/`);
-    await page.waitForSelector('#create-form');
-    await page.selectOption('#ruleset', 'tenhou');
-    await page.selectOption('#bots', '4');
-    await page.selectOption('#seat', 'watch');
-    await page.click('details summary');
-    await page.fill('#botDelay', '40');
-    await page.fill('#handPause', '30');
-    await page.fill('#seedInput', 'web-announce-1');
-    await page.click('#create');
+    const id = await createFromLobby(web.http, page, { ruleset: 'tenhou', seed: 'web-announce-1', botDelay: '40', handPause: '30', bots: '4', seat: 'watch' });
     await page.waitForSelector('#result', { timeout: 120_000 });
-    const id = decodeURIComponent(/#\/table\/([^?]+)/.exec(page.url())![1]);
     const state = rooms.get(id)!.state as TableState;
     expect(await page.getAttribute('#announce', 'aria-live')).toBe('polite');
     const said = await until('the result said', async () => {

@@ -127,13 +127,22 @@ export function webSuite() {
   return suite;
 }
 
-/** Fills the lobby's form and creates a table; returns its id once the table page shows. */
-export async function createFromLobby(http: string, page: Page, o: { ruleset: string; seed: string; botDelay: string; handPause: string }): Promise<string> {
+/**
+ * Fills the lobby's form and creates a table; returns its id once the table page shows. By default
+ * three bots and the person at East; `bots: '4', seat: 'watch'` for a spectator of four bots;
+ * `timeControl`: one of the lobby's clocks.
+ */
+export async function createFromLobby(
+  http: string,
+  page: Page,
+  o: { ruleset: string; seed: string; botDelay: string; handPause: string; bots?: string; seat?: string; timeControl?: string },
+): Promise<string> {
   await page.goto(`${http}/`);
   await page.waitForSelector('#create-form');
   await page.selectOption('#ruleset', o.ruleset);
-  await page.selectOption('#bots', '3');
-  await page.selectOption('#seat', '0');
+  await page.selectOption('#bots', o.bots ?? '3');
+  await page.selectOption('#seat', o.seat ?? '0');
+  if (o.timeControl) await page.selectOption('#timeControl', o.timeControl);
   await page.click('details summary');
   await page.fill('#botDelay', o.botDelay);
   await page.fill('#handPause', o.handPause);

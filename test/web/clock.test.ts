@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockText, readClock } from '../../web/src/clock';
-import { probe, until, webSuite } from './browser';
+import { createFromLobby, probe, until, webSuite } from './browser';
 
 const NOW = 1_000_000;
 
@@ -25,17 +25,7 @@ describe('the clock as Tenhou shows it, "5+10" (issue 15 item 4)', () => {
 
   it('the player\'s own clock sits in the action bar, beside what it decides', async () => {
     const { page, errors } = await web.newPage();
-    await page.goto(`${web.http}/`);
-    await page.waitForSelector('#create-form');
-    await page.selectOption('#ruleset', 'wrc2015');
-    await page.selectOption('#bots', '3');
-    await page.selectOption('#seat', '0');
-    await page.selectOption('#timeControl', 'slow');
-    await page.click('details summary');
-    await page.fill('#botDelay', '60000');
-    await page.fill('#seedInput', 'web-clock-1');
-    await page.click('#create');
-    await page.waitForSelector('#table');
+    await createFromLobby(web.http, page, { ruleset: 'wrc2015', seed: 'web-clock-1', botDelay: '60000', handPause: '3', timeControl: 'slow' });
     await until('a tile to discard', async () => (await probe(page)).pickable.length > 0);
     const text = await until('the clock in the action bar', async () => (await page.$('#actions #my-clock')) && page.textContent('#actions #my-clock'));
     expect(text).toMatch(/^⏱ \d+\+\d+$/);

@@ -34,16 +34,7 @@ describe('contrast (issue 15 item 9): WCAG AA on every text the pages show', () 
 
   it('a hand\'s result as a spectator sees it, and a rule\'s page', async () => {
     const { page, errors } = await web.newPage();
-    await page.goto(`${web.http}/`);
-    await page.waitForSelector('#create-form');
-    await page.selectOption('#ruleset', 'tenhou');
-    await page.selectOption('#bots', '4');
-    await page.selectOption('#seat', 'watch');
-    await page.click('details summary');
-    await page.fill('#botDelay', '0');
-    await page.fill('#handPause', '30');
-    await page.fill('#seedInput', 'web-contrast-2');
-    await page.click('#create');
+    await createFromLobby(web.http, page, { ruleset: 'tenhou', seed: 'web-contrast-2', botDelay: '0', handPause: '30', bots: '4', seat: 'watch' });
     await page.waitForSelector('#result', { timeout: 90_000 });
     expect(await contrastViolations(page)).toEqual([]);
     await page.goto(`${web.http}/#/rules/WRC-F-KUIKAE`);

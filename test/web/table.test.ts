@@ -185,18 +185,8 @@ describe('web table', () => {
 
   it('a spectator of four bots sees the final table: ranks, uma, penalties, final scores, working download links (tenhou.net/6, mjai, mjlog) and replay link', async () => {
     const { page, errors } = await web.newPage();
-    await page.goto(`${web.http}/`);
-    await page.waitForSelector('#create-form');
-    await page.selectOption('#ruleset', 'wrc2015');
-    await page.selectOption('#seat', 'watch');
-    await page.selectOption('#bots', '4');
-    await page.click('details summary');
-    await page.fill('#botDelay', '0');
-    await page.fill('#handPause', '0');
-    await page.fill('#seedInput', 'web-final-1');
-    await page.click('#create');
+    const id = await createFromLobby(web.http, page, { ruleset: 'wrc2015', seed: 'web-final-1', botDelay: '0', handPause: '0', bots: '4', seat: 'watch' });
     await page.waitForSelector('#watching');
-    const id = decodeURIComponent(/#\/table\/([^?]+)/.exec(page.url())![1]);
     await page.waitForSelector('#standings', { timeout: 120_000 });
     const game = rooms.get(id)!.referee.game;
     const shown = (await text(
