@@ -154,13 +154,18 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let discardable = new Set<number>();
   let riichiTiles = new Set<number>();
 
+  /** Seat `i`'s clock. A claim window's time shows on the seats it is offered to: the viewer's own only (who else is asked is private). */
+  function seatClock(state: TableState, i: number) {
+    const st = state.seats[i];
+    const claimDeadline = st.own?.claimOffered ? state.claimDeadline : 0;
+    return readClock({ deadline: st.deadline || claimDeadline, bankMs: st.bankMs, timePoints: st.timePoints }, info.rules?.timeControl?.kind);
+  }
+
   /** What the live table adds to a seat's panel: presence, clock, and backs for other seats. */
   function seatParts(s: BoardSeat, state: TableState): SeatParts {
     const i = s.seat;
     const st = state.seats[i] as SeatState & { presence?: string; resigned?: boolean };
-    // A claim window's time shows on the seats it is offered to: the viewer's own only (who else is asked is private).
-    const claimDeadline = st.own?.claimOffered ? state.claimDeadline : 0;
-    const clock = readClock({ deadline: st.deadline || claimDeadline, bankMs: st.bankMs, timePoints: st.timePoints }, info.rules?.timeControl?.kind);
+    const clock = seatClock(state, i);
     const presence = st.presence;
     const mine = i === seat();
     return {
@@ -285,8 +290,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? [tileEl(state.claimTile, { size: 'sm' }), ' discarded:'] : 'Your move:'));
       for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
       // The player's own running clock, beside what it is deciding.
-      const st = state.seats[seat()!];
-      const mine = st && readClock({ deadline: st.deadline || (st.own?.claimOffered ? state.claimDeadline : 0), bankMs: st.bankMs, timePoints: st.timePoints }, info.rules?.timeControl?.kind);
+      const mine = seatClock(state, seat()!);
       if (mine && mine.left !== null && (discardable.size || buttons.length)) bar.append(h('span', { class: `badge clock my-clock ${mine.low ? 'low' : ''}`, id: 'my-clock', 'data-turn': mine.turn ?? '', 'data-bank': mine.bank ?? '' }, clockText(mine)));
     }
     if (freeDeclare()) {
@@ -428,7 +432,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let played = 0;
   // Calls, riichi, wins and faults are read out by screen readers: a live region outside what draw() replaces.
   const live = document.getElementById('announce') ?? document.body.appendChild(h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite' }));
-  const offSound = table.on('event', (e) => {
+  const offEvent = table.on('event', (e) => {
     const said = announcement(e, label);
     if (said) live.textContent = said;
     const name = soundFor(e, seat());
@@ -505,7 +509,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
 
   return () => {
     offChange();
-    offSound();
+    offEvent();
     delete root.dataset.sounds;
     live.textContent = '';
     delete root.dataset.lastSound;
