@@ -1,5 +1,6 @@
 import { ServerError } from '@colyseus/core';
 import type { Limits } from './limits';
+import { MinuteWindow } from './minuteWindow';
 
 /**
  * Tables per client address (issue 14): how many one address has open at once (from creation
@@ -8,7 +9,7 @@ import type { Limits } from './limits';
  */
 export class TableQuota {
   private open = new Map<string, Set<string>>();
-  private created = new Map<string, number[]>();
+  private created = new MinuteWindow();
 
   constructor(
     private readonly limits: Pick<Limits, 'tablesPerAddress' | 'createsPerMinute'>,
@@ -24,14 +25,11 @@ export class TableQuota {
       this.onRefuse('tablesPerAddress');
       throw new ServerError(429, `TABLE_LIMIT: at most ${tablesPerAddress} tables open at once from one address`);
     }
-    const recent = (this.created.get(address) ?? []).filter((t) => t > now - 60_000);
-    if (createsPerMinute > 0 && recent.length >= createsPerMinute) {
-      this.created.set(address, recent);
+    if (createsPerMinute > 0 && this.created.count(address, now) >= createsPerMinute) {
       this.onRefuse('createsPerMinute');
       throw new ServerError(429, `CREATE_RATE_LIMITED: at most ${createsPerMinute} tables created per minute from one address`);
     }
-    recent.push(now);
-    this.created.set(address, recent);
+    this.created.add(address, now);
     open.add(tableId);
     this.open.set(address, open);
   }
@@ -46,10 +44,6 @@ export class TableQuota {
 
   /** Forgets minutes long past (called now and then, so idle addresses do not accumulate). */
   sweep(now = Date.now()): void {
-    for (const [a, times] of this.created) {
-      const recent = times.filter((t) => t > now - 60_000);
-      if (recent.length === 0) this.created.delete(a);
-      else this.created.set(a, recent);
-    }
+    this.created.sweep(now);
   }
 }

@@ -2,6 +2,7 @@ import { createEndpoint } from '@colyseus/core';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { logger } from '../log';
+import { MinuteWindow } from '../minuteWindow';
 import { AccountError, Accounts, PASSWORD_MAX, PASSWORD_MIN, type PublicAccount } from './accounts';
 import { BotError, Bots } from './bots';
 import type { Session, Sessions } from './sessions';
@@ -25,18 +26,16 @@ export const LOGIN_FAILURES_PER_ADDRESS = 100;
 
 const fail = (status: number, error: string, reason: string) => Response.json({ error, reason }, { status });
 
+/** Failed logins by key (address, name): a minute's window, swept once it holds many keys so it stays bounded. */
 class FailureWindow {
-  private recent = new Map<string, number[]>();
+  private window = new MinuteWindow();
   blocked(key: string, limit: number, now = Date.now()): boolean {
-    const t = (this.recent.get(key) ?? []).filter((x) => x > now - 60_000);
-    if (t.length === 0) this.recent.delete(key);
-    else this.recent.set(key, t);
-    return t.length >= limit;
+    return this.window.count(key, now) >= limit;
   }
   add(key: string, now = Date.now()): void {
     // Many names tried: forget the minutes past, so the map stays bounded by a minute's failures.
-    if (this.recent.size > 10_000) for (const k of [...this.recent.keys()]) this.blocked(k, Infinity, now);
-    this.recent.set(key, [...(this.recent.get(key) ?? []), now]);
+    if (this.window.size > 10_000) this.window.sweep(now);
+    this.window.add(key, now);
   }
 }
 
