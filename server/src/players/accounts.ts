@@ -56,7 +56,7 @@ export class Accounts {
   /** A new account; throws AccountError NAME_TAKEN / BAD_NAME. */
   async register(name: string, password: string): Promise<PublicAccount> {
     const clean = checkName(name);
-    const row: Row = { id: randomUUID(), name: clean, name_key: key(clean), hash: await hash(password), role: 'player', created: Date.now(), session_gen: 0, owner: null };
+    const row = newRow(clean, { hash: await hash(password) });
     await this.insert(row);
     return view(row);
   }
@@ -64,8 +64,7 @@ export class Accounts {
   /** A guest account: plays at once, no password; `claim` turns it into a named account. */
   async guest(): Promise<PublicAccount> {
     const id = randomUUID();
-    const name = `guest-${id.slice(0, 8)}`;
-    const row: Row = { id, name, name_key: key(name), hash: null, role: 'player', created: Date.now(), session_gen: 0, owner: null };
+    const row = newRow(`guest-${id.slice(0, 8)}`, { id });
     await this.insert(row);
     return view(row);
   }
@@ -150,6 +149,11 @@ export function checkName(name: string): string {
   // `guest-…` names are the guests' own.
   if (/^guest-/i.test(clean)) throw new AccountError('BAD_NAME', 'names starting with guest- are reserved');
   return clean;
+}
+
+/** A new account's row: a player with no sessions yet; a guest unless it has a password or an owner (a bot). */
+export function newRow(name: string, o: { id?: string; hash?: string; owner?: string }): Row {
+  return { id: o.id ?? randomUUID(), name, name_key: key(name), hash: o.hash ?? null, role: 'player', created: Date.now(), session_gen: 0, owner: o.owner ?? null };
 }
 
 /** Names are unique ignoring case (and after cleaning). */

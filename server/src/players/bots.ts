@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { checkName, cleanSafe, key, view, type Accounts, type PublicAccount } from './accounts';
+import { checkName, cleanSafe, key, newRow, view, type Accounts, type PublicAccount } from './accounts';
 
 /**
  * Bot accounts and their API keys. A bot is an account of its own (flagged by its `owner`, the
@@ -49,7 +49,7 @@ export class Bots {
     await this.accounts.ready;
     const { n } = await this.db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('owner', '=', owner.id).executeTakeFirstOrThrow();
     if (Number(n) >= BOTS_PER_OWNER) throw new BotError('TOO_MANY_BOTS', `an account owns at most ${BOTS_PER_OWNER} bots`);
-    const row = { id: randomUUID(), name: clean, name_key: key(clean), hash: null, role: 'player', created: Date.now(), session_gen: 0, owner: owner.id };
+    const row = newRow(clean, { owner: owner.id });
     await this.accounts.insert(row);
     return view(row);
   }
