@@ -4,7 +4,7 @@ import { CommentaryState } from './commentary';
 import { h, replace } from './dom';
 import { roundName } from './labels';
 import type { JantakuClient } from './net';
-import { resultContextOf, resultEl, standingsEl } from './result';
+import { DOWNLOADS, resultContextOf, resultEl, standingsEl } from './result';
 
 /**
  * The replay page (`#/replay/:id`): a game's ended hands, every action stepped through with all
@@ -101,7 +101,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
       h('button', { id: 'next-hand', onclick: () => go(hand + 1, 0), disabled: hand === d.hands.length - 1 }, 'Hand »'),
       select,
       d.status === 'finished'
-        ? h('span', { class: 'downloads' }, 'Download: ', h('a', { id: 'dl-tenhou6', href: url('tenhou6'), download: `${id}.tenhou6.json` }, 'tenhou.net/6'), ' · ', h('a', { id: 'dl-mjai', href: url('mjai'), download: `${id}.mjai.jsonl` }, 'mjai'), ' · ', h('a', { id: 'dl-mjlog', href: url('mjlog'), download: `${id}.mjlog.xml` }, 'mjlog'))
+        ? h('span', { class: 'downloads' }, 'Download: ', DOWNLOADS.map((f, i) => [i ? ' · ' : '', h('a', { id: `dl-${f.id}`, href: url(f.sub), download: `${id}.${f.ext}` }, f.short)]))
         : h('button', { id: 'reload', onclick: () => void load() }, 'Load hands ended since'),
     );
     const over = handOver(board) && board.lastResult;

@@ -185,10 +185,10 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
 }
 
 /** The game's downloads: its log in each format the server gives (`/api/games/:id/<sub>`). */
-export const DOWNLOADS: readonly { sub: string; id: string; text: string }[] = [
-  { sub: 'tenhou6', id: 'tenhou6', text: 'tenhou.net/6 JSON' },
-  { sub: 'mjai', id: 'mjai', text: 'mjai' },
-  { sub: 'mjlog', id: 'mjlog', text: 'mjlog (Tenhou XML)' },
+export const DOWNLOADS: readonly { sub: string; id: string; text: string; short: string; ext: string }[] = [
+  { sub: 'tenhou6', id: 'tenhou6', text: 'tenhou.net/6 JSON', short: 'tenhou.net/6', ext: 'tenhou6.json' },
+  { sub: 'mjai', id: 'mjai', text: 'mjai', short: 'mjai', ext: 'mjai.jsonl' },
+  { sub: 'mjlog', id: 'mjlog', text: 'mjlog (Tenhou XML)', short: 'mjlog', ext: 'mjlog.xml' },
 ];
 
 /** The final table: rank, points, uma (with oka), penalties, final score; and the download links (`logHref(sub)`: a record's address). */
