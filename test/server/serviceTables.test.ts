@@ -4,6 +4,7 @@ import { connect, play, strategies, type JantakuClient } from '@jantaku/client-s
 import type { FaultEvent } from '@jantaku/shared/referee/referee';
 import { SERVICE_KEY, type ServiceTable } from '../../server/src/rooms/service';
 import type { TableEvents } from '../../server/src/rooms/events';
+import { recoveryOptions } from '../../server/src/rooms/TableRoom';
 import type { GameStore } from '../../server/src/store/index';
 import { rooms, serveDuringFile, until } from './harness';
 
@@ -86,6 +87,29 @@ describe('service tables', () => {
     expect(late.seat).toBe(3);
     await until('the late player at its seat', () => room.state.seats[3].presence === 'player');
     await Promise.all([first, second, late].map((t) => t.leave()));
+  });
+
+  it('rebuilt after a restart, the table still knows whose seats are whose', async () => {
+    const players = await Promise.all([account(), account(), account(), account()]);
+    const id = await serviceTable({ event: { kind: 'tournament', ref: 't/1/2' }, seats: players.map((p) => p.id), joinSeconds: 1 }, { seed: 'service-restart-1', reconnectSeconds: 1 });
+    const tables = [await players[0].client.join(id), await players[1].client.join(id)];
+    await until('the game started without seats 2 and 3', () => rooms.get(id)?.state.started === true);
+    await Promise.all(tables.map((t) => t.leave()));
+    const actions = rooms.get(id)!.referee.log.length;
+    await rooms.get(id)!.disconnect();
+    await until('the table gone', () => matchMaker.getLocalRoomById(id) === undefined);
+    await matchMaker.handleCreateRoom('table', recoveryOptions(id), undefined, id);
+    const room = rooms.get(id)!;
+    expect(room.referee.log.length).toBeGreaterThanOrEqual(actions);
+    // Seat 1's account comes back without its seat token; seat 2's, which never came, takes its seat now.
+    const back = [await players[1].client.join(id), await players[2].client.join(id)];
+    expect(back.map((t) => t.seat)).toEqual([1, 2]);
+    await expect((await account()).client.join(id)).rejects.toThrow(/SEAT_RESERVED/);
+    expect(room.state.seats[3].presence).toBe('absent');
+    // Play goes on, seats 0 and 3 played as absent.
+    for (const t of back) void play(t, strategies.tsumogiri).catch(() => {});
+    await until('play going on', () => room.referee.log.length > actions + 20, 30_000);
+    await room.disconnect();
   });
 
   it('nobody comes: the table closes, its game leaves no record, and the services hear it', async () => {
