@@ -28,6 +28,17 @@ export interface PublicAccount {
 
 type Row = PlayersDb['accounts'];
 
+/**
+ * An account as just signed in, with what its new session is to carry: the account's session
+ * generation (read with the account, not again), and the API key it came with, if any.
+ */
+export interface SignedIn {
+  account: PublicAccount;
+  gen: number;
+  /** The id of the API key a bot's session was exchanged for: revoking the key ends the session. */
+  key?: string;
+}
+
 export class AccountError extends Error {
   constructor(
     readonly code: 'NAME_TAKEN' | 'BAD_NAME' | 'BAD_LOGIN' | 'NOT_GUEST' | 'NO_ACCOUNT',
@@ -54,23 +65,23 @@ export class Accounts {
   }
 
   /** A new account; throws AccountError NAME_TAKEN / BAD_NAME. */
-  async register(name: string, password: string): Promise<PublicAccount> {
+  async register(name: string, password: string): Promise<SignedIn> {
     const clean = checkName(name);
     const row = newRow(clean, { hash: await hash(password) });
     await this.insert(row);
-    return view(row);
+    return signedIn(row);
   }
 
   /** A guest account: plays at once, no password; `claim` turns it into a named account. */
-  async guest(): Promise<PublicAccount> {
+  async guest(): Promise<SignedIn> {
     const id = randomUUID();
     const row = newRow(`guest-${id.slice(0, 8)}`, { id });
     await this.insert(row);
-    return view(row);
+    return signedIn(row);
   }
 
   /** The guest `id` becomes a named account with a password, keeping its id (and so its games). */
-  async claim(id: string, name: string, password: string): Promise<PublicAccount> {
+  async claim(id: string, name: string, password: string): Promise<SignedIn> {
     const row = await this.byId(id);
     if (!row) throw new AccountError('NO_ACCOUNT', 'no such account');
     if (row.hash !== null || row.owner !== null) throw new AccountError('NOT_GUEST', 'already an account with a password');
@@ -82,11 +93,11 @@ export class Accounts {
     } catch (e) {
       throw taken(e);
     }
-    return view({ ...row, name: clean, hash: h });
+    return signedIn({ ...row, name: clean, hash: h });
   }
 
   /** The account if the password is its own; throws AccountError BAD_LOGIN otherwise (same for an unknown name). */
-  async login(name: string, password: string): Promise<PublicAccount> {
+  async login(name: string, password: string): Promise<SignedIn> {
     await this.ready;
     const row = await this.db.selectFrom('accounts').selectAll().where('name_key', '=', key(cleanSafe(name))).executeTakeFirst();
     if (!row || row.hash === null) {
@@ -95,7 +106,7 @@ export class Accounts {
       throw new AccountError('BAD_LOGIN', 'wrong name or password');
     }
     if (!(await verify(row.hash, password))) throw new AccountError('BAD_LOGIN', 'wrong name or password');
-    return view(row);
+    return signedIn(row);
   }
 
   /** Ends every session of `id` issued until now. */
@@ -108,15 +119,12 @@ export class Accounts {
       .execute();
   }
 
-  /** The generation new sessions of `id` carry (-1: no such account). */
-  async sessionGen(id: string): Promise<number> {
-    return (await this.byId(id))?.session_gen ?? -1;
-  }
-
-  /** The account of a session issued since its account's last logout, or null. */
-  async ofSession(s: { sub: string; gen: number }): Promise<PublicAccount | null> {
+  /** The account of a session issued since its account's last logout (and, for a bot's, whose API key is not revoked), or null. */
+  async ofSession(s: { sub: string; gen: number; key?: string }): Promise<PublicAccount | null> {
     const row = await this.byId(s.sub);
-    return row && row.session_gen === s.gen ? view(row) : null;
+    if (!row || row.session_gen !== s.gen) return null;
+    if (s.key !== undefined && !(await this.db.selectFrom('api_keys').select('id').where('id', '=', s.key).where('account_id', '=', s.sub).executeTakeFirst())) return null;
+    return view(row);
   }
 
   async close(): Promise<void> {
@@ -168,5 +176,7 @@ export const cleanSafe = (name: string): string => {
 };
 
 const taken = (e: unknown): Error => (isUniqueViolation(e) ? new AccountError('NAME_TAKEN', 'that name is taken') : (e as Error));
+
+export const signedIn = (r: Row, key?: string): SignedIn => ({ account: view(r), gen: r.session_gen, ...(key !== undefined ? { key } : {}) });
 
 export const view = (r: Row): PublicAccount => ({ id: r.id, name: r.name, role: r.role as Role, guest: r.hash === null && r.owner === null, bot: r.owner !== null, created: new Date(Number(r.created)).toISOString() });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { checkName, cleanSafe, key, newRow, view, type Accounts, type PublicAccount } from './accounts';
+import { checkName, cleanSafe, key, newRow, signedIn, view, type Accounts, type PublicAccount, type SignedIn } from './accounts';
 
 /**
  * Bot accounts and their API keys. A bot is an account of its own (flagged by its `owner`, the
@@ -78,7 +78,7 @@ export class Bots {
     return rows.map((r) => ({ id: r.id, prefix: r.prefix, created: iso(r.created)!, lastUsed: iso(r.last_used) }));
   }
 
-  /** Deletes the key: it is refused from now on (sessions it gave before last until they expire or the bot logs out). */
+  /** Deletes the key: it is refused from now on, and the sessions it gave end with it (Accounts.ofSession). */
   async revoke(owner: PublicAccount, name: string, id: string): Promise<void> {
     const bot = await this.owned(owner, name);
     const r = await this.db.deleteFrom('api_keys').where('id', '=', id).where('account_id', '=', bot.id).executeTakeFirst();
@@ -86,7 +86,7 @@ export class Bots {
   }
 
   /** The bot account a key belongs to; BAD_API_KEY for a malformed, unknown or revoked key. */
-  async exchange(apiKey: string): Promise<PublicAccount> {
+  async exchange(apiKey: string): Promise<SignedIn> {
     const bad = new BotError('BAD_API_KEY', 'the API key is unknown or revoked');
     if (!apiKey.startsWith(KEY_PREFIX)) throw bad;
     await this.accounts.ready;
@@ -97,7 +97,7 @@ export class Bots {
     const bot = await this.accounts.byId(row.account_id);
     if (!bot || bot.owner === null) throw bad;
     await this.db.updateTable('api_keys').set({ last_used: Date.now() }).where('id', '=', row.id).execute();
-    return view(bot);
+    return signedIn(bot, row.id);
   }
 
   /** The bot `name` if `owner` owns it; NO_BOT otherwise (whether or not it exists, so others learn nothing). */

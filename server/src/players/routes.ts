@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { requestAddress } from '../address';
 import { logger } from '../log';
 import { MinuteWindow } from '../minuteWindow';
-import { AccountError, Accounts, PASSWORD_MAX, PASSWORD_MIN, type PublicAccount } from './accounts';
+import { AccountError, Accounts, PASSWORD_MAX, PASSWORD_MIN, type PublicAccount, type SignedIn } from './accounts';
 import { BotError, Bots } from './bots';
 import type { Session, Sessions } from './sessions';
 
@@ -63,7 +63,8 @@ export function sessionOf(request: Request | undefined, sessions: Sessions): Ses
 
 export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logger = logger) {
   const failures = new FailureWindow();
-  const answer = async (a: PublicAccount, status = 200) => Response.json({ token: sessions.sign({ sub: a.id, name: a.name, guest: a.guest, gen: await accounts.sessionGen(a.id) }), account: a }, { status });
+  const answer = ({ account: a, gen, key }: SignedIn, status = 200) =>
+    Response.json({ token: sessions.sign({ sub: a.id, name: a.name, guest: a.guest, gen, ...(key !== undefined ? { key } : {}) }), account: a }, { status });
   /** The account of a request's valid session, or null. */
   const current = async (request: Request | undefined) => {
     const s = sessionOf(request, sessions);
@@ -76,9 +77,9 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
     // A guest's session turns that guest into this account (keeping its id and games).
     const guest = await current(request);
     try {
-      const a = guest?.guest ? await accounts.claim(guest.id, b.name, b.password) : await accounts.register(b.name, b.password);
-      log.info({ event: 'account', id: a.id, name: a.name, fromGuest: guest?.guest === true }, 'account registered');
-      return answer(a, 201);
+      const signed = guest?.guest ? await accounts.claim(guest.id, b.name, b.password) : await accounts.register(b.name, b.password);
+      log.info({ event: 'account', id: signed.account.id, name: signed.account.name, fromGuest: guest?.guest === true }, 'account registered');
+      return answer(signed, 201);
     } catch (e) {
       return refusal(e);
     }
@@ -90,7 +91,7 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
     if (!b.success) return fail(400, 'BAD_BODY', 'expected { apiKey } (a string)');
     try {
       const bot = await bots.exchange(b.data.apiKey);
-      log.info({ event: 'botLogin', id: bot.id, name: bot.name }, 'bot logged in with an API key');
+      log.info({ event: 'botLogin', id: bot.account.id, name: bot.account.name }, 'bot logged in with an API key');
       return answer(bot);
     } catch (e) {
       if (e instanceof BotError) log.info({ event: 'apiKeyRefused' }, 'API key refused');

@@ -14,6 +14,8 @@ export interface Session {
   gen: number;
   /** Expiry, ms since the epoch. */
   exp: number;
+  /** A bot's session: the id of the API key it was exchanged for (revoking the key ends it). */
+  key?: string;
 }
 
 export const SESSION_MS = 7 * 24 * 3600 * 1000;
@@ -40,7 +42,8 @@ export class Sessions {
     try {
       const s = JSON.parse(Buffer.from(body, 'base64url').toString()) as Session;
       if (typeof s.sub !== 'string' || typeof s.name !== 'string' || !Number.isInteger(s.gen) || typeof s.exp !== 'number' || s.exp <= now) return null;
-      return { sub: s.sub, name: s.name, guest: s.guest === true, gen: s.gen, exp: s.exp };
+      if (s.key !== undefined && typeof s.key !== 'string') return null;
+      return { sub: s.sub, name: s.name, guest: s.guest === true, gen: s.gen, exp: s.exp, ...(s.key !== undefined ? { key: s.key } : {}) };
     } catch {
       return null;
     }
