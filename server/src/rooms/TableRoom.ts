@@ -26,6 +26,7 @@ import { dropViewQueueAfterFullState } from './fullState';
 import { MessageBudget } from './rateLimit';
 import type { TableEvents } from './events';
 import { takeService } from './service';
+import { Corked } from './cork';
 
 export { parseTableOptions, type TableOptions } from './options';
 
@@ -159,6 +160,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private joinTimer: ReturnType<typeof setTimeout> | null = null;
   /** A service table's seats whose player did not come in time: played as absent, and the game goes on without them. */
   private noShows = new Set<Seat>();
+  private corked = new Corked();
   private budgets = new WeakMap<Client, MessageBudget>();
   private seatBudgets: (MessageBudget | undefined)[] = [];
   /** Every event for the commentators, released once its hand has ended and its delay passed; null: no commentator view. */
@@ -803,6 +805,8 @@ export class TableRoom extends Room<{ state: TableState }> {
       }
     }
     this.refresh();
+    // The patch, the events and the request's reply leave together (cork.ts).
+    this.corked.hold(this.clients);
     this.broadcastPatch();
     this.sendEvents(events);
     if (this.referee.game.phase === 'gameOver') this.gameOver();
