@@ -27,6 +27,7 @@ import type { AuthContext } from '@colyseus/core';
 import { startRetention } from './retention';
 import { Accounts } from './players/accounts';
 import { accountRoutes } from './players/routes';
+import { profileRoutes } from './players/profile';
 import { roomAccount } from './players/roomAuth';
 import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
@@ -251,7 +252,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity, accountRoutes(accounts, sessions, opts.log)),
+    routes: routes(store, metrics, capacity, { ...accountRoutes(accounts, sessions, opts.log), ...profileRoutes({ store, accounts, sessions }) }),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,

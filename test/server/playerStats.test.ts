@@ -4,81 +4,13 @@ import { replayGame } from '@jantaku/shared/logs/replay';
 import type { Seat } from '@jantaku/shared/game/types';
 import { aggregate, seatGame, type SeatGame } from '../../server/src/players/stats';
 import { corpusFiles } from '../support/corpus';
+import { logFacts, type Facts } from '../support/tenhou6Facts';
 
 /**
- * A seat's statistics equal what the tenhou.net/6 log says. The expected facts are read straight
- * from the log's JSON (its call strings, its 和了 entries with winner, from and points text, its
- * deltas), not from the parser or the engine; the statistics come from the games the engine
- * rebuilt by replaying those logs.
+ * A seat's statistics equal what the tenhou.net/6 log says (support/tenhou6Facts.ts reads them
+ * straight from the log's JSON); the statistics come from the games the engine rebuilt by
+ * replaying those logs.
  */
-type Raw = { log: [unknown[]] };
-type Facts = Omit<SeatGame, 'final' | 'fouls'>;
-
-/** The hand's value from Tenhou's points text: "7700点" (ron), "1000-2000点" (tsumo), "2000点∀" (dealer tsumo). */
-function logValue(text: string): number {
-  const all = text.match(/(\d+)点∀$/);
-  if (all) return 3 * Number(all[1]);
-  const split = text.match(/(\d+)-(\d+)点$/);
-  if (split) return 2 * Number(split[1]) + Number(split[2]);
-  return Number(text.match(/(\d+)点$/)![1]);
-}
-
-function logFacts(lines: Raw[]): Facts[] {
-  const facts: Facts[] = [0, 1, 2, 3].map(() => ({ placement: 0, score: 0, hands: 0, wins: 0, tsumo: 0, dealIns: 0, riichi: 0, calls: 0, winValues: [], dealInValues: [] }));
-  let end: number[] = [];
-  let won = false;
-  let sticks = 0;
-  for (const line of lines) {
-    const h = line.log[0];
-    const [, , sticksAtStart] = h[0] as number[];
-    const start = h[1] as number[];
-    const result = h[16] as unknown[];
-    won = result[0] === '和了';
-    const deltas = [0, 0, 0, 0];
-    const ronFrom = new Set<number>();
-    if (won) {
-      for (let i = 1; i < result.length; i += 2) {
-        const d = result[i] as number[];
-        d.forEach((x, s) => (deltas[s] += x));
-        const [winner, from] = result[i + 1] as [number, number];
-        const value = logValue((result[i + 1] as string[])[3]);
-        facts[winner].wins++;
-        facts[winner].winValues.push(value);
-        if (winner === from) facts[winner].tsumo++;
-        else {
-          ronFrom.add(from);
-          facts[from].dealInValues.push(value);
-        }
-      }
-    } else if (Array.isArray(result[1])) (result[1] as number[]).forEach((x, s) => (deltas[s] += x));
-    let declared = 0;
-    for (let s = 0; s < 4; s++) {
-      const f = facts[s];
-      f.hands++;
-      const draws = h[5 + 3 * s] as unknown[];
-      const discards = h[6 + 3 * s] as unknown[];
-      if (draws.some((d) => typeof d === 'string' && /[cpm]/.test(d))) f.calls++;
-      const riichiAt = discards.findIndex((d) => typeof d === 'string' && d.startsWith('r'));
-      if (riichiAt >= 0) f.riichi++;
-      if (ronFrom.has(s)) f.dealIns++;
-      // A riichi stick is paid unless the declaring tile itself was won on (it is the seat's last discard then).
-      const accepted = riichiAt >= 0 && !(ronFrom.has(s) && riichiAt === discards.length - 1);
-      if (accepted) declared++;
-      deltas[s] -= accepted ? 1000 : 0;
-    }
-    end = start.map((x, s) => x + deltas[s]);
-    sticks = won ? 0 : sticksAtStart + declared;
-  }
-  // Tenhou's final table: ranked by points, ties by seat order; sticks left over go to the first.
-  const order = [0, 1, 2, 3].sort((a, b) => end[b] - end[a] || a - b);
-  end[order[0]] += sticks * 1000;
-  order.forEach((s, i) => {
-    facts[s].placement = i + 1;
-    facts[s].score = end[s];
-  });
-  return facts;
-}
-
 const games = corpusFiles('tenhou6/games');
 
 describe('player statistics from the tenhou6 corpus', () => {
@@ -87,7 +19,7 @@ describe('player statistics from the tenhou6 corpus', () => {
     expect(replay.matched).toBe(replay.hands.length);
     // The game as the engine rebuilt it, hand by hand; the last hand's game holds the final table.
     const rebuilt = { hands: replay.hands.flatMap((h) => h.game!.hands), standings: replay.hands.at(-1)!.game!.standings };
-    const expected = logFacts(file.text.trim().split('\n').map((l) => JSON.parse(l) as Raw));
+    const expected = logFacts(file.text.trim().split('\n').map((l) => (JSON.parse(l) as { log: [unknown[]] }).log[0]));
     for (const seat of [0, 1, 2, 3] as Seat[]) {
       const { final: _final, fouls, ...got } = seatGame(rebuilt, seat)!;
       expect(got).toEqual(expected[seat]);
@@ -101,7 +33,7 @@ describe('player statistics from the tenhou6 corpus', () => {
       const rebuilt = { hands: replay.hands.flatMap((h) => h.game!.hands), standings: replay.hands.at(-1)!.game!.standings };
       return [0, 1, 2, 3].map((s) => seatGame(rebuilt, s as Seat)!);
     });
-    const facts = games.flatMap((file) => logFacts(file.text.trim().split('\n').map((l) => JSON.parse(l) as Raw)));
+    const facts = games.flatMap((file) => logFacts(file.text.trim().split('\n').map((l) => (JSON.parse(l) as { log: [unknown[]] }).log[0])));
     const stats = aggregate(perSeat);
     const total = (k: keyof Facts) => facts.reduce((n, f) => n + (f[k] as number), 0);
     const wins = facts.flatMap((f) => f.winValues);
