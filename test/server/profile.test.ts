@@ -31,7 +31,7 @@ async function playOut(table: Table): Promise<void> {
   await table.leave();
 }
 
-const short = (seed: string) => ({ ruleset: 'tenhou', overrides: { length: 'tonpuusen' }, seed, handPauseMs: 0, botDelayMs: 0 });
+const short = (seed: string) => ({ ruleset: 'tenhou' as const, overrides: { length: 'tonpuusen' }, seed, handPauseMs: 0, botDelayMs: 0 });
 
 /** The exported tenhou.net/6 log's facts of one seat (`code`: a private game's). */
 async function facts(id: string, seat: number, code?: string): Promise<Facts> {
