@@ -78,7 +78,7 @@ describe('player profiles: history and statistics (issue 16 item 4)', () => {
       [0, 'profile-1'],
       [2, 'profile-2'],
     ] as const) {
-      const table = await me.client.create({ ...short(seed), bots: [0, 1, 2, 3].filter((s) => s !== seat), seat });
+      const table = await me.client.create({ ...short(seed), bots: ([0, 1, 2, 3] as const).filter((s) => s !== seat), seat });
       expect(table.seat).toBe(seat);
       await playOut(table);
       played.unshift({ id: table.id, seat });
