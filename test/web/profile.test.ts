@@ -50,6 +50,9 @@ async function withSession(client: JantakuClient): Promise<Page> {
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 const text = (page: Page, sel: string) => page.$eval(sel, (e) => e.textContent ?? '');
+/** The games listed, by id (page code is a string: the test's tsconfig has no DOM types). */
+const listedGames = (page: Page) => page.evaluate(`[...document.querySelectorAll('#games tr[data-game]')].map((r) => r.dataset.game)`) as Promise<string[]>;
+const attr = (page: Page, sel: string, name: string) => page.$eval(sel, (e, n) => e.getAttribute(n), name);
 
 describe('the profile page (issue 16 item 4)', () => {
   let me: JantakuClient;
@@ -75,20 +78,20 @@ describe('the profile page (issue 16 item 4)', () => {
     const api = await connect(web.ws).player(name);
     // A stranger's page: the public game only.
     expect(api.games.map((g) => g.id)).toEqual([publicGame]);
-    expect(await page.$$eval('#games tr[data-game]', (rows) => rows.map((r) => (r as HTMLElement).dataset.game))).toEqual([publicGame]);
+    expect(await listedGames(page)).toEqual([publicGame]);
     expect(await text(page, 'h1')).toContain(name);
     expect(await text(page, '[data-stat="games"]')).toBe('1');
     expect(await text(page, '[data-stat="hands"]')).toBe(String(api.stats.hands));
     for (const k of ['winRate', 'dealInRate', 'riichiRate', 'callRate', 'tsumoRate'] as const) expect([k, await text(page, `[data-stat="${k}"]`)]).toEqual([k, pct(api.stats[k])]);
     expect(await text(page, `[data-stat="place${api.games[0].placement}"]`)).toBe('100.0% (1)');
     const row = `#games tr[data-game="${publicGame}"]`;
-    expect(await page.$eval(row, (r) => [(r as HTMLElement).dataset.placement, (r as HTMLElement).dataset.score])).toEqual([String(api.games[0].placement), String(api.games[0].score)]);
+    expect([await attr(page, row, 'data-placement'), await attr(page, row, 'data-score')]).toEqual([String(api.games[0].placement), String(api.games[0].score)]);
     expect(await text(page, '#ratings')).toContain('No rating yet');
     expect(await text(page, '#fouls')).toBe('None.');
     for (const sub of ['tenhou6', 'mjai', 'mjlog']) {
-      const href = await page.$eval(`${row} a[data-download="${sub}"]`, (a) => (a as HTMLAnchorElement).href);
+      const href = await attr(page, `${row} a[data-download="${sub}"]`, 'href');
       expect(href).toBe(`${web.http}/api/games/${publicGame}/${sub}`);
-      expect((await fetch(href)).status).toBe(200);
+      expect((await fetch(href!)).status).toBe(200);
     }
     expect(await contrastViolations(page)).toEqual([]);
     await screenshot(page, 'profile');
@@ -116,7 +119,7 @@ describe('the profile page (issue 16 item 4)', () => {
     expect(await text(page, '#my-profile')).toBe(`${name}: your profile`);
     await page.click('#my-profile');
     await page.waitForSelector('#games tr[data-game]');
-    expect(await page.$$eval('#games tr[data-game]', (rows) => rows.map((r) => (r as HTMLElement).dataset.game))).toEqual([privateGame, publicGame]);
+    expect(await listedGames(page)).toEqual([privateGame, publicGame]);
     const replay = await page.$eval(`#games tr[data-game="${privateGame}"] a.replay`, (a) => a.getAttribute('href'));
     expect(replay).toMatch(new RegExp(`^#/replay/${privateGame}\\?code=`));
     await page.click(`#games tr[data-game="${privateGame}"] a.replay`);
