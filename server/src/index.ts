@@ -214,7 +214,7 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players:
  * Builds the server: the room types `table` (recording every game in a GameStore) and `lobby`,
  * and the HTTP routes `/health`, `/metrics`, `/api/tables`, `/api/games`, `/api/games/:id`,
  * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`,
- * and the accounts' (docs/ACCOUNTS.md). The stores are closed (WAL checkpointed) when the server shuts down.
+ * the accounts' (docs/ACCOUNTS.md) and the players' profiles (docs/PROFILE.md). The stores are closed (WAL checkpointed) when the server shuts down.
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts; tableEvents: TableEvents } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
