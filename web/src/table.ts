@@ -95,10 +95,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     return `${st ? windName(st.wind) : '?'} · ${who}`;
   };
 
-  /** A seat's player's profile page (players play under their account's name). */
+  /** A seat's player's profile page (players play under their account's name); none for a bot. */
   const profileOf = (s: number): string | null => {
     const name = (table.state?.seats?.[s] as (SeatState & { name?: string }) | undefined)?.name;
-    return name ? profileHref(name) : null;
+    return name && !isBot(s) ? profileHref(name) : null;
   };
 
   /** What the words of faults need: names, who reads, the ruleset's chombo. */
@@ -367,7 +367,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         'div',
         { class: 'panel' },
         showEnded && ended ? resultEl(ended.result, ended.ctx) : null,
-        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: (sub) => net.gameUrl(table.id, sub), profile: (s) => (isBot(s) ? null : profileOf(s)) }) : null,
+        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: (sub) => net.gameUrl(table.id, sub), profile: profileOf }) : null,
         over ? fairness() : null,
         state.phase === 'gameOver' ? h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(table.id)}${table.invite ? `?code=${encodeURIComponent(table.invite)}` : ''}`, id: 'replay-link' }, 'Replay the game, every hand face up')) : null,
         state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, over && !showLast ? 'Next hand' : 'Close', ' ', h('kbd', {}, 'Enter')),

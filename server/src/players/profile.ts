@@ -169,13 +169,13 @@ export function profileRoutes(o: ProfileOptions) {
       const account = await byName(n.name);
       if (!account) return fail(404, 'NO_PLAYER', `no player named ${n.name}`);
       const viewer = await viewerOf(ctx.request);
+      const mine = (g: GameRecord) => viewer !== null && o.store.seatClaims(g.id).some((c) => c.account === viewer);
+      // A private table's game exists only for its own players (as the game routes answer it only with its code).
       const games = o.store
         .gamesOfAccount(account.id)
         .map(({ gameId, seat }) => ({ g: o.store.getGame(gameId), seat }))
-        .filter((x): x is { g: GameRecord; seat: number } => x.g !== null)
-        .filter((x) => x.g.options.private !== true || (viewer !== null && o.store.seatClaims(x.g.id).some((c) => c.account === viewer)));
+        .filter((x): x is { g: GameRecord; seat: number } => x.g !== null && (x.g.options.private !== true || mine(x.g)));
       const pages = Math.max(1, Math.ceil(games.length / PAGE_SIZE));
-      const mine = (g: GameRecord) => viewer !== null && o.store.seatClaims(g.id).some((c) => c.account === viewer);
       return Response.json({
         name: account.name,
         guest: account.guest,
