@@ -252,7 +252,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity, { ...accountRoutes(accounts, sessions, opts.log), ...profileRoutes({ store, accounts, sessions }) }),
+    routes: routes(store, metrics, capacity, { ...accountRoutes(accounts, sessions, opts.log), ...profileRoutes({ store, accounts, sessions, log: opts.log }) }),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,

@@ -1,9 +1,11 @@
 import { createEndpoint } from '@colyseus/core';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
 import type { Seat } from '@jantaku/shared/game/types';
 import { Referee, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import { cleanName } from '@jantaku/shared/text';
+import { logger } from '../log';
 import { logPlayers } from '../logNames';
 import type { GameRecord, SeatClaim } from '../store/index';
 import { key, NAME_MAX, view, type Accounts, type PublicAccount } from './accounts';
@@ -33,6 +35,8 @@ export interface ProfileOptions {
   sessions: Sessions;
   /** The account's ratings (players/ratings.ts); none until that service is wired. */
   ratingsFor?: (accountId: string) => Promise<unknown[]>;
+  /** Where refused requests are logged (default: the process's logger). */
+  log?: Logger;
 }
 
 /** Games on one page of a profile, and the last page asked for that is answered. */
@@ -150,6 +154,12 @@ function listed(store: ProfileStore, g: GameRecord, seat: number, mine: boolean)
 
 export function profileRoutes(o: ProfileOptions) {
   const ratingsFor = o.ratingsFor ?? (async () => []);
+  const log = o.log ?? logger;
+  /** A request no account could match: logged (never the name itself, which may be anything), answered 400. */
+  const refused = (error: string, reason: string) => {
+    log.info({ event: 'profileRefused', error }, 'profile request refused');
+    return fail(400, error, reason);
+  };
   const byName = async (name: string): Promise<PublicAccount | null> => {
     await o.accounts.ready;
     const row = await o.accounts.db.selectFrom('accounts').selectAll().where('name_key', '=', key(name)).executeTakeFirst();
@@ -163,9 +173,9 @@ export function profileRoutes(o: ProfileOptions) {
   return {
     player: createEndpoint('/api/players/:name', { method: 'GET' }, async (ctx) => {
       const n = nameParam(ctx.params.name);
-      if ('reason' in n) return fail(400, 'BAD_NAME', n.reason);
+      if ('reason' in n) return refused('BAD_NAME', n.reason);
       const page = pageParam(ctx.request);
-      if (page === null) return fail(400, 'BAD_PAGE', `page is a whole number from 1 to ${MAX_PAGE}`);
+      if (page === null) return refused('BAD_PAGE', `page is a whole number from 1 to ${MAX_PAGE}`);
       const account = await byName(n.name);
       if (!account) return fail(404, 'NO_PLAYER', `no player named ${n.name}`);
       const viewer = await viewerOf(ctx.request);
