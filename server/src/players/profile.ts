@@ -2,12 +2,12 @@ import { createEndpoint } from '@colyseus/core';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import type { Seat } from '@jantaku/shared/game/types';
-import { Referee, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
+import type { Seat, Standing } from '@jantaku/shared/game/types';
+import { Referee } from '@jantaku/shared/referee/referee';
 import { cleanName } from '@jantaku/shared/text';
 import { logger } from '../log';
 import { logPlayers } from '../logNames';
-import type { GameRecord, SeatClaim } from '../store/index';
+import type { GameRecord, GameStore } from '../store/index';
 import { key, NAME_MAX, view, type Accounts, type PublicAccount } from './accounts';
 import { sessionOf } from './routes';
 import type { Sessions } from './sessions';
@@ -20,14 +20,8 @@ import { aggregate, seatGame, type PlayerStats, type SeatFault, type SeatGame } 
  * its own players (to anyone else it does not exist: neither listed nor counted).
  */
 
-/** What the profile reads of the game store. */
-export interface ProfileStore {
-  getGame(id: string): GameRecord | null;
-  commands(id: string): RefereeLogEntry[];
-  seatClaims(id: string): (SeatClaim & { account?: string })[];
-  /** `{ gameId, seat }` of every game the account took a seat in, newest first. */
-  gamesOfAccount(accountId: string): { gameId: string; seat: number }[];
-}
+/** What the profile reads of the game store (`gamesOfAccount`: newest first; seat claims name their accounts). */
+export type ProfileStore = Pick<GameStore, 'getGame' | 'commands' | 'seatClaims' | 'gamesOfAccount'>;
 
 export interface ProfileOptions {
   store: ProfileStore;
@@ -79,7 +73,7 @@ function seatGameOf(store: ProfileStore, g: GameRecord, seat: Seat): SeatGame | 
   let sg = seatGames.get(k);
   if (sg === undefined) {
     const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
-    const faults = ((g.result as { faults?: SeatFault[] } | null)?.faults ?? []) as SeatFault[];
+    const faults = (g.result as { faults?: SeatFault[] } | null)?.faults ?? [];
     sg = seatGame(game, seat, faults) ?? 'none';
     seatGames.set(k, sg);
   }
@@ -131,7 +125,7 @@ function listed(store: ProfileStore, g: GameRecord, seat: number, mine: boolean)
   const priv = g.options.private === true;
   // A private game's replay and downloads need its code; its own players get it in their links.
   const code = priv && mine && typeof g.options.inviteCode === 'string' ? `?code=${encodeURIComponent(g.options.inviteCode)}` : '';
-  const standing = ((g.result as { standings?: { seat: number; rank: number; points: number; final: number }[] } | null)?.standings ?? []).find((s) => s.seat === seat);
+  const standing = ((g.result as { standings?: Standing[] } | null)?.standings ?? []).find((s) => s.seat === seat);
   const id = encodeURIComponent(g.id);
   const finished = g.status === 'finished';
   return {
