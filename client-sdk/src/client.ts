@@ -2,7 +2,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { JantakuError, toJantakuError } from './errors';
 import { Table, type Role, type TableRoom } from './table';
-import type { Account, ApiKeyInfo, ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
+import type { Account, ApiKeyInfo, PlayerProfile, ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
 
 /** The Colyseus room name of a table, and of the lobby. */
 export const TABLE_ROOM = 'table';
@@ -118,6 +118,15 @@ export class JantakuClient {
   async logout(): Promise<void> {
     await this.api('DELETE', '/api/sessions');
     this.session = null;
+  }
+
+  /**
+   * A player's profile (`GET /api/players/:name`): ratings, statistics and a page of their games,
+   * newest first. A private table's game is listed only when this client's session played it.
+   */
+  async player(name: string, options: { page?: number } = {}): Promise<PlayerProfile> {
+    const q = options.page === undefined ? '' : `?page=${encodeURIComponent(options.page)}`;
+    return (await this.api('GET', `/api/players/${encodeURIComponent(name)}${q}`)) as PlayerProfile;
   }
 
   private async signIn(path: string, body: object): Promise<Account> {

@@ -101,6 +101,71 @@ export interface Account {
   created: string;
 }
 
+/**
+ * A player's statistics over their finished games (`GET /api/players/:name`). Rates are fractions
+ * 0..1 (null with nothing to divide by): wins, deal-ins, riichi and calls per hand, as Tenhou
+ * counts them; places per game; tsumo per win. Values are the hands' points before honba and sticks.
+ */
+export interface PlayerStats {
+  games: number;
+  hands: number;
+  averagePlacement: number | null;
+  /** Rate of 1st, 2nd, 3rd and 4th places. */
+  placements: [number, number, number, number] | null;
+  placementCounts: [number, number, number, number];
+  wins: number;
+  tsumo: number;
+  dealIns: number;
+  riichi: number;
+  calls: number;
+  winRate: number | null;
+  dealInRate: number | null;
+  riichiRate: number | null;
+  callRate: number | null;
+  tsumoRate: number | null;
+  averageWin: number | null;
+  averageDealIn: number | null;
+  /** Average final table points. */
+  averageScore: number | null;
+  /** Referee's fouls by rule ID. */
+  fouls: Record<string, number>;
+}
+
+/** One game of a player's history, with links (paths on the server) to its replay and downloads. */
+export interface PlayerGame {
+  id: string;
+  ruleset: string;
+  status: 'open' | 'finished';
+  created: string;
+  finished: string | null;
+  seat: number;
+  placement: number | null;
+  /** Final table points, and the score in global points. */
+  score: number | null;
+  final: number | null;
+  players: string[];
+  private: boolean;
+  event: unknown;
+  /** The web client's replay page (`/#/replay/<id>`). */
+  replay: string;
+  /** tenhou.net/6 JSON, mjai and mjlog, once the game is over. */
+  downloads: { tenhou6: string; mjai: string; mjlog: string } | null;
+}
+
+/** A player's profile: ratings, a page of games (newest first) and statistics. */
+export interface PlayerProfile {
+  name: string;
+  guest: boolean;
+  bot: boolean;
+  created: string;
+  ratings: unknown[];
+  stats: PlayerStats;
+  games: PlayerGame[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
 /** A bot's API key as `keys` lists it: never the key itself. */
 export interface ApiKeyInfo {
   id: string;

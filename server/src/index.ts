@@ -27,6 +27,7 @@ import type { AuthContext } from '@colyseus/core';
 import { startRetention } from './retention';
 import { Accounts } from './players/accounts';
 import { accountRoutes } from './players/routes';
+import { profileRoutes } from './players/profile';
 import { roomAccount } from './players/roomAuth';
 import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
@@ -213,7 +214,7 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players:
  * Builds the server: the room types `table` (recording every game in a GameStore) and `lobby`,
  * and the HTTP routes `/health`, `/metrics`, `/api/tables`, `/api/games`, `/api/games/:id`,
  * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`,
- * and the accounts' (docs/ACCOUNTS.md). The stores are closed (WAL checkpointed) when the server shuts down.
+ * the accounts' (docs/ACCOUNTS.md) and the players' profiles (docs/PROFILE.md). The stores are closed (WAL checkpointed) when the server shuts down.
  */
 export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts; tableEvents: TableEvents } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
@@ -251,7 +252,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity, accountRoutes(accounts, sessions, opts.log)),
+    routes: routes(store, metrics, capacity, { ...accountRoutes(accounts, sessions, opts.log), ...profileRoutes({ store, accounts, sessions, log: opts.log }) }),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,

@@ -1,6 +1,7 @@
 import { h, replace } from './dom';
 import type { CreateOptions, JantakuClient, Table, TableListing } from './net';
 import { RULESETS } from './rulesets';
+import { profileHref } from './profile';
 
 /** Time controls offered (the ruleset's `timeControl`). */
 const TIME_CONTROLS: Record<string, { label: string; value?: Record<string, unknown> }> = {
@@ -127,10 +128,19 @@ export function renderLobby(root: HTMLElement, net: JantakuClient, hooks: LobbyH
       });
   });
 
+  // Players: anyone's profile by name, and the logged-in player's own.
+  const who = h('input', { name: 'player', id: 'find-player-name', placeholder: 'name', maxlength: 24, 'aria-label': 'Player name' });
+  const players = h(
+    'form',
+    { class: 'find-player', id: 'find-player', onsubmit: (e: Event) => (e.preventDefault(), who.value.trim() && (location.hash = profileHref(who.value.trim()))) },
+    who,
+    h('button', { type: 'submit' }, 'Find a player'),
+  );
+  void net.me().then((a) => a && players.prepend(h('a', { href: profileHref(a.name), id: 'my-profile' }, `${a.name}: your profile`), ' '));
   const list = h('div', { class: 'tables', id: 'tables' });
   replace(
     root,
-    h('header', { class: 'top' }, h('h1', {}, 'Jantaku'), h('span', { class: 'sub' }, 'riichi mahjong with a referee')),
+    h('header', { class: 'top' }, h('h1', {}, 'Jantaku'), h('span', { class: 'sub' }, 'riichi mahjong with a referee'), players),
     h('main', { class: 'lobby' }, form, h('section', { class: 'list' }, h('h2', {}, 'Tables'), status, list)),
   );
 

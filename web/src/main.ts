@@ -6,13 +6,15 @@ import { renderCommentator } from './commentator';
 import { renderTable } from './table';
 import { renderReplay } from './replay';
 import { renderRule } from './rules';
+import { renderProfile } from './profile';
 
 /**
  * Routes (in the hash, so the server needs no route per page):
  * `#/` lobby · `#/table/:id?seat=N` play seat N · `#/table/:id?watch` watch ·
  * `#/table/:id?commentate` the commentator view (every hand, delayed) · `#/replay/:id` a game's
  * ended hands, stepped through face up (`?code=` for a private table's); `&code=` a private
- * table's invite code (its invite link is `#/table/:id?code=…`) · `#/rules/:ID` a rule's text.
+ * table's invite code (its invite link is `#/table/:id?code=…`) · `#/rules/:ID` a rule's text ·
+ * `#/players/:name` a player's profile (`?page=N`: older games).
  * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
  */
 const params = new URLSearchParams(location.search);
@@ -67,11 +69,26 @@ function showTable(t: Table): void {
   cleanup = () => (off(), offSeat());
 }
 
+/** A hash part as typed: a malformed escape is kept as it is (the server answers it). */
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
 async function route(): Promise<void> {
   const rule = /^#\/rules\/([^?]+)$/.exec(location.hash);
   if (rule) {
     leaveCurrent();
     cleanup = renderRule(root, decodeURIComponent(rule[1]));
+    return;
+  }
+  const p = /^#\/players\/([^?]+)(?:\?(.*))?$/.exec(location.hash);
+  if (p) {
+    leaveCurrent();
+    cleanup = renderProfile(root, net, safeDecode(p[1]), Number(new URLSearchParams(p[2] ?? '').get('page')) || 1);
     return;
   }
   const r = /^#\/replay\/([^?]+)(?:\?(.*))?$/.exec(location.hash);

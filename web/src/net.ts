@@ -1,4 +1,4 @@
-import { connect as connectSdk, JantakuError, Table, type CreateTableOptions, type JantakuClient as SdkClient, type TableListing as SdkListing } from '@jantaku/client-sdk';
+import { connect as connectSdk, JantakuError, Table, type Account, type CreateTableOptions, type JantakuClient as SdkClient, type PlayerProfile, type TableListing as SdkListing } from '@jantaku/client-sdk';
 import type { Seat } from '@jantaku/shared/game/types';
 import type { Penalty } from '@jantaku/shared/referee/penalty';
 
@@ -9,6 +9,7 @@ import type { Penalty } from '@jantaku/shared/referee/penalty';
  */
 
 export { JantakuError, Table };
+export type { Account, PlayerProfile };
 
 /** A table as the lobby lists it. */
 export interface TableListing {
@@ -67,6 +68,17 @@ function keepToken(table: Table): Table {
   return table;
 }
 
+/** Where a page that logged in keeps its session token (localStorage: every tab of the site). */
+export const SESSION_KEY = 'jantaku:session';
+
+function savedSession(): string | null {
+  try {
+    return localStorage.getItem(SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
 function savedToken(id: string): { seat: Seat; token: string } | null {
   try {
     return JSON.parse(sessionStorage.getItem(tokenKey(id)) ?? 'null') as { seat: Seat; token: string } | null;
@@ -85,7 +97,18 @@ export class JantakuClient {
 
   constructor(url: string) {
     this.http = url.replace(/^ws/, 'http').replace(/\/$/, '');
-    this.sdk = connectSdk(this.http.replace(/^http/, 'ws'));
+    this.sdk = connectSdk(this.http.replace(/^http/, 'ws'), { session: savedSession() ?? undefined });
+  }
+
+  /** The account of the page's session, or null (none, or no longer valid). */
+  async me(): Promise<Account | null> {
+    if (!this.sdk.session) return null;
+    return this.sdk.me().catch(() => null);
+  }
+
+  /** A player's profile (`GET /api/players/:name`, with the page's session: its own private games too). */
+  player(name: string, page = 1): Promise<PlayerProfile> {
+    return this.sdk.player(name, page === 1 ? {} : { page });
   }
 
   async tables(): Promise<TableListing[]> {

@@ -191,10 +191,10 @@ export const DOWNLOADS: readonly { sub: string; id: string; text: string; short:
   { sub: 'mjlog', id: 'mjlog', text: 'mjlog (Tenhou XML)', short: 'mjlog', ext: 'mjlog.xml' },
 ];
 
-/** The final table: rank, points, uma (with oka), penalties, final score; and the download links (`logHref(sub)`: a record's address). */
+/** The final table: rank, points, uma (with oka), penalties, final score; and the download links (`logHref(sub)`: a record's address; `profile(seat)`: its player's profile page, if any). */
 export function standingsEl(
   standings: Standing[],
-  opts: { label: (seat: number) => string; returnPoints?: number; logHref: (sub: string) => string },
+  opts: { label: (seat: number) => string; returnPoints?: number; logHref: (sub: string) => string; profile?: (seat: number) => string | null },
 ): HTMLElement {
   const rows = [...standings].sort((a, b) => a.rank - b.rank);
   const uma = (s: Standing) => (opts.returnPoints === undefined ? null : Math.round((s.final + s.penalty - (s.points - opts.returnPoints) / 1000) * 10) / 10);
@@ -215,7 +215,7 @@ export function standingsEl(
             'tr',
             { 'data-seat': s.seat },
             h('td', {}, String(s.rank)),
-            h('td', {}, opts.label(s.seat)),
+            h('td', {}, opts.profile?.(s.seat) ? h('a', { href: opts.profile(s.seat)!, class: 'profile-link' }, opts.label(s.seat)) : opts.label(s.seat)),
             h('td', { class: 'num' }, String(s.points)),
             h('td', { class: 'num' }, uma(s) === null ? '—' : fmt(uma(s)!)),
             h('td', { class: 'num', 'data-penalty': s.penalty }, s.penalty ? `\u2212${s.penalty}` : '0'),

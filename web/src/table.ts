@@ -14,6 +14,7 @@ import { JantakuError, type Fault, type JantakuClient, type Table } from './net'
 import { faultsView, ruleLink } from './faultsView';
 import { faultSentence, refusalWords, type WordsContext } from './words';
 import { meldEl, resultContextOf, resultEl, standingsEl, type ResultContext } from './result';
+import { profileHref } from './profile';
 import { tileEl, windName } from './tiles';
 import { discardWaits, doraKinds, FRESH, furitenKinds, observeFuriten, visibleCounts, waitsOf, type FuritenMemory, type Wait } from './waits';
 import { markTiles, waitsInfoEl } from './waitsView';
@@ -92,6 +93,12 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     const name = (st as (SeatState & { name?: string }) | undefined)?.name;
     const who = s === seat() ? 'You' : name || (isBot(s) ? 'Bot' : `Seat ${s}`);
     return `${st ? windName(st.wind) : '?'} · ${who}`;
+  };
+
+  /** A seat's player's profile page (players play under their account's name); none for a bot. */
+  const profileOf = (s: number): string | null => {
+    const name = (table.state?.seats?.[s] as (SeatState & { name?: string }) | undefined)?.name;
+    return name && !isBot(s) ? profileHref(name) : null;
   };
 
   /** What the words of faults need: names, who reads, the ruleset's chombo. */
@@ -360,7 +367,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         'div',
         { class: 'panel' },
         showEnded && ended ? resultEl(ended.result, ended.ctx) : null,
-        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: (sub) => net.gameUrl(table.id, sub) }) : null,
+        state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: (sub) => net.gameUrl(table.id, sub), profile: profileOf }) : null,
         over ? fairness() : null,
         state.phase === 'gameOver' ? h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(table.id)}${table.invite ? `?code=${encodeURIComponent(table.invite)}` : ''}`, id: 'replay-link' }, 'Replay the game, every hand face up')) : null,
         state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, over && !showLast ? 'Next hand' : 'Close', ' ', h('kbd', {}, 'Enter')),
