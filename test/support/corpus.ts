@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-/** The handbook's corpus beside the checkout (read in place, never copied); JANTAKU_CORPUS names it for a checkout elsewhere (a worktree). */
-export const CORPUS = process.env.JANTAKU_CORPUS ?? resolve(import.meta.dirname, '../../../shared/corpus');
+/** The handbook's corpus beside the checkout (read in place, never copied). */
+export const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus');
 
 export function corpusFiles(dir: string): { name: string; path: string; text: string }[] {
   const full = join(CORPUS, dir);
