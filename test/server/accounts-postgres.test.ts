@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PLAYERS_MIGRATIONS } from '../../server/src/players/db';
 import { accountCases } from './fixtures/accountCases';
 import { freePort } from './harness';
 
@@ -49,7 +50,8 @@ it('kept the accounts in PostgreSQL, the schema made by the migrations', async (
     expect(names.map((r) => r.name)).toEqual(expect.arrayContaining(['Haruka', 'Tokens', 'FormerGuest']));
     expect(names.find((r) => r.name === 'Haruka')!.hash).toMatch(/^\$argon2id\$/);
     const migrations = (await c.query<{ name: string }>('SELECT name FROM players_migrations')).rows.map((r) => r.name);
-    expect(migrations).toEqual(['001_accounts', '002_bots']);
+    expect(migrations).toEqual(PLAYERS_MIGRATIONS);
+    expect(migrations.slice(0, 2)).toEqual(['001_accounts', '002_bots']);
     // Bots are accounts with an owner; their keys are kept as SHA-256 digests only.
     const bots = (await c.query<{ name: string; owner: string | null }>('SELECT name, owner FROM accounts WHERE owner IS NOT NULL')).rows;
     expect(bots.map((r) => r.name)).toEqual(expect.arrayContaining(['Robo Kun', 'Owned Bot']));
@@ -61,5 +63,25 @@ it('kept the accounts in PostgreSQL, the schema made by the migrations', async (
     }
   } finally {
     await c.end();
+  }
+});
+
+it('two processes on one PostgreSQL count the same failed logins (an attacker cannot spread guesses over them)', async () => {
+  const { Accounts } = await import('../../server/src/players/accounts');
+  const { LoginFailures } = await import('../../server/src/players/loginFailures');
+  const dirs = [mkdtempSync(join(tmpdir(), 'jantaku-lf-')), mkdtempSync(join(tmpdir(), 'jantaku-lf-'))];
+  // Two players stores as two processes have them: each its own pool on the one server.
+  const [a, b] = dirs.map((d) => new Accounts({ path: join(d, 'players.sqlite'), databaseUrl: process.env.DATABASE_URL }));
+  try {
+    const [fa, fb] = [new LoginFailures(a!), new LoginFailures(b!)];
+    const now = Date.now();
+    await fa.add(['name:shared target'], now - 1000);
+    await fb.add(['name:shared target', 'address:203.0.113.9'], now - 500);
+    expect(Object.fromEntries(await fa.counts(['name:shared target', 'address:203.0.113.9', 'name:other'], now))).toEqual({ 'name:shared target': 2, 'address:203.0.113.9': 1 });
+    // A minute on, they are forgotten.
+    expect((await fb.counts(['name:shared target'], now + 60_000)).size).toBe(0);
+  } finally {
+    await Promise.all([a!.close(), b!.close()]);
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 });

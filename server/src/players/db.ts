@@ -35,6 +35,11 @@ export interface PlayersDb {
     created: number;
     last_used: number | null;
   };
+  /** Failed logins of the last minute, by what they count against (`address:…`, `name:…`): shared by every process. */
+  login_failures: {
+    key: string;
+    at: number;
+  };
 }
 
 const migrations: Record<string, Migration> = {
@@ -67,7 +72,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('api_keys_account').on('api_keys').column('account_id').execute();
     },
   },
+  '005_login_failures': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('login_failures')
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('login_failures_key_at').on('login_failures').columns(['key', 'at']).execute();
+    },
+  },
 };
+
+/** The migrations' names, in the order they run. */
+export const PLAYERS_MIGRATIONS: readonly string[] = Object.keys(migrations).sort();
 
 export interface PlayersDbOptions {
   /** The SQLite file (used without `databaseUrl`). */

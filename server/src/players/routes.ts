@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import { requestAddress } from '../address';
 import { logger } from '../log';
-import { MinuteWindow } from '../minuteWindow';
 import { AccountError, Accounts, PASSWORD_MAX, PASSWORD_MIN, type PublicAccount, type SignedIn } from './accounts';
 import { BotError, Bots } from './bots';
+import { LoginFailures } from './loginFailures';
 import type { Session, Sessions } from './sessions';
 
 /**
@@ -26,19 +26,6 @@ export const LOGIN_FAILURES_PER_MINUTE = 10;
 export const LOGIN_FAILURES_PER_ADDRESS = 100;
 
 const fail = (status: number, error: string, reason: string) => Response.json({ error, reason }, { status });
-
-/** Failed logins by key (address, name): a minute's window, swept once it holds many keys so it stays bounded. */
-class FailureWindow {
-  private window = new MinuteWindow();
-  blocked(key: string, limit: number, now = Date.now()): boolean {
-    return this.window.count(key, now) >= limit;
-  }
-  add(key: string, now = Date.now()): void {
-    // Many names tried: forget the minutes past, so the map stays bounded by a minute's failures.
-    if (this.window.size > 10_000) this.window.sweep(now);
-    this.window.add(key, now);
-  }
-}
 
 /** The router has parsed the JSON body already (malformed JSON: its own 400). */
 function body(json: unknown): z.infer<typeof Credentials> | Response {
@@ -62,7 +49,7 @@ export function sessionOf(request: Request | undefined, sessions: Sessions): Ses
 }
 
 export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logger = logger) {
-  const failures = new FailureWindow();
+  const failures = new LoginFailures(accounts);
   const answer = ({ account: a, gen, key }: SignedIn, status = 200) =>
     Response.json({ token: sessions.sign({ sub: a.id, name: a.name, guest: a.guest, gen, ...(key !== undefined ? { key } : {}) }), account: a }, { status });
   /** The account of a request's valid session, or null. */
@@ -121,14 +108,16 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
     const b = body(json);
     if (b instanceof Response) return b;
     const address = request ? requestAddress(request.headers) : 'unknown';
+    const addressKey = `address:${address}`;
     const nameKey = `name:${b.name.toLowerCase()}`;
-    if (failures.blocked(address, LOGIN_FAILURES_PER_ADDRESS) || failures.blocked(nameKey, LOGIN_FAILURES_PER_MINUTE)) return fail(429, 'LOGIN_RATE_LIMITED', 'too many failed logins: wait a minute');
+    const seen = await failures.counts([addressKey, nameKey]);
+    if ((seen.get(addressKey) ?? 0) >= LOGIN_FAILURES_PER_ADDRESS || (seen.get(nameKey) ?? 0) >= LOGIN_FAILURES_PER_MINUTE)
+      return fail(429, 'LOGIN_RATE_LIMITED', 'too many failed logins: wait a minute');
     try {
       return answer(await accounts.login(b.name, b.password));
     } catch (e) {
       if (e instanceof AccountError) {
-        failures.add(address);
-        failures.add(nameKey);
+        await failures.add([addressKey, nameKey]);
         log.info({ event: 'loginRefused', address }, 'login refused');
       }
       return refusal(e);
