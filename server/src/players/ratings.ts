@@ -213,7 +213,11 @@ export class Ratings {
   /** Rates every finished ranked game of `ids` not rated yet (after a restart: those finished while it was down). */
   async catchUp(ids: string[]): Promise<number> {
     let n = 0;
-    for (const id of ids) if (await this.rate(id)) n++;
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const done = new Set((await this.db.selectFrom('rated_games').select('game_id').where('game_id', 'in', chunk).execute()).map((r) => r.game_id));
+      for (const id of chunk) if (!done.has(id) && (await this.rate(id))) n++;
+    }
     return n;
   }
 
