@@ -108,6 +108,7 @@ export class Queues {
   readonly settings: QueueSettings;
   private timer: ReturnType<typeof setInterval> | null = null;
   private ticking = false;
+  private again = false;
   /** Wakes the requests waiting here when a match is made (here or, through presence, elsewhere). */
   private readonly wake = new EventEmitter();
   private readonly onPresence = (ids: string[]) => ids.forEach((id) => this.wake.emit(id));
@@ -157,6 +158,8 @@ export class Queues {
         .onConflict((oc) => oc.column('account_id').doNothing())
         .execute();
       this.log.info({ event: 'queued', account: account.id, kind: kind.kind, rating }, 'queued');
+      // A newcomer may complete a table: look now rather than at the next tick.
+      if (this.timer) void this.tick();
     }
     return this.status(account.id);
   }
@@ -223,8 +226,13 @@ export class Queues {
 
   /** One look at every queue: drops the quiet, seats the matched. */
   async tick(now = Date.now()): Promise<number> {
-    if (this.ticking) return 0;
+    if (this.ticking) {
+      // Someone joined while it looked: look again right after.
+      this.again = true;
+      return 0;
+    }
     this.ticking = true;
+    this.again = false;
     let tables = 0;
     try {
       await this.db.deleteFrom('queue_entries').where('seen', '<', now - this.settings.staleMs).execute();
@@ -232,12 +240,19 @@ export class Queues {
       const entries = (await this.db.selectFrom('queue_entries').selectAll().execute()).map((e) => ({ ...e, joined: Number(e.joined), seen: Number(e.seen) }));
       for (const kind of GAME_KINDS.values()) {
         const mine = entries.filter((e) => e.kind === kind.kind);
-        for (const group of this.groups(kind, mine, now)) if (await this.seat(kind, group)) tables++;
+        // Claimed one by one (cheap), the tables then made all at once (a table's creation is the slow part).
+        const claimed: { group: Entry[]; order: (string | null)[] }[] = [];
+        for (const group of this.groups(kind, mine, now)) {
+          const order = await this.claim(kind, group);
+          if (order) claimed.push({ group, order });
+        }
+        tables += (await Promise.all(claimed.map((c) => this.open(kind, c.group, c.order)))).filter(Boolean).length;
       }
     } catch (e) {
       this.log.error({ event: 'queueTickFailed', message: (e as Error).message }, 'queue tick failed');
     } finally {
       this.ticking = false;
+      if (this.again && this.timer) void this.tick();
     }
     return tables;
   }
@@ -253,8 +268,8 @@ export class Queues {
     return groups;
   }
 
-  /** Takes the group out of the queue (all of it or none) and makes its table; false if another process or a leave got there first. */
-  private async seat(kind: GameKind, group: Entry[]): Promise<boolean> {
+  /** Takes the group out of the queue, all of it or none, and gives it seats; null if another process or a leave got there first. */
+  private async claim(kind: GameKind, group: Entry[]): Promise<(string | null)[] | null> {
     const ids = group.map((e) => e.account_id);
     const now = Date.now();
     const order = shuffled([...ids, ...Array<null>(4 - ids.length).fill(null)]);
@@ -274,7 +289,12 @@ export class Queues {
         if (e instanceof Lost) return false;
         throw e;
       });
-    if (!claimed) return false;
+    return claimed ? order : null;
+  }
+
+  /** Makes the claimed group's table and tells its players; on failure puts them back in the queue. */
+  private async open(kind: GameKind, group: Entry[], order: (string | null)[]): Promise<boolean> {
+    const ids = group.map((e) => e.account_id);
     let table: string;
     try {
       table = await this.createTable(kind, order, this.settings);
