@@ -6,9 +6,9 @@
  * JANTAKU_DATA_DIR, SQLite players store) so its CPU is not the clients'. The clients are the SDK's
  * (`@jantaku/client-sdk`), over loopback.
  *
- * 1. Registers PLAYERS accounts (argon2id each), then LOGINS logins with the right password,
+ * 1. Registers PLAYERS x WAVES accounts (argon2id each), then LOGINS logins with the right password,
  *    CONCURRENCY at a time: logins per second (argon2id verification dominates it).
- * 2. In WAVES waves, the PLAYERS accounts all call `client.queue('tenhou-hanchan')` at once (new
+ * 2. In each of WAVES waves, PLAYERS new accounts all call `client.queue('tenhou-hanchan')` at once (new
  *    accounts: one rating, so any four match). Latency is from the call to the seated Table (its
  *    first state: the matcher's tick, the table's creation, the long poll's answer, the join);
  *    each table is left before the next wave.
@@ -90,7 +90,8 @@ async function main(): Promise<void> {
       if (i > 300) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
-    const names = Array.from({ length: PLAYERS }, (_, i) => `Bench ${i}`);
+    // Fresh accounts for each wave: a player whose last table still plays cannot queue again.
+    const names = Array.from({ length: PLAYERS * WAVES }, (_, i) => `Bench ${i}`);
     const password = 'bench password 1';
 
     let t = performance.now();
@@ -102,13 +103,13 @@ async function main(): Promise<void> {
         return c;
       }),
     );
-    const registrationsPerSecond = PLAYERS / ((performance.now() - t) / 1000);
+    const registrationsPerSecond = names.length / ((performance.now() - t) / 1000);
 
     t = performance.now();
     await pool(
       CONCURRENCY,
       Array.from({ length: LOGINS }, (_, i) => async () => {
-        await connect(ws).login(names[i % PLAYERS]!, password);
+        await connect(ws).login(names[i % names.length]!, password);
       }),
     );
     const loginsPerSecond = LOGINS / ((performance.now() - t) / 1000);
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
     const latencies: number[] = [];
     for (let w = 0; w < WAVES; w++) {
       const tables = await Promise.all(
-        clients.map(async (c) => {
+        clients.slice(w * PLAYERS, (w + 1) * PLAYERS).map(async (c) => {
           const start = performance.now();
           const table = await c.queue('tenhou-hanchan');
           latencies.push(performance.now() - start);

@@ -157,6 +157,10 @@ describe('ranked queues over real websockets and a real SQLite players store', (
     // A matched player's leave comes too late: its table is made.
     const late = await call('DELETE', '/api/queue', a.client.session);
     expect(late).toMatchObject({ status: 409, json: { error: 'ALREADY_MATCHED', table: seated[0]!.id } });
+    // While that game goes on, the player is sent back to it rather than queued again.
+    const again = await call('POST', '/api/queue', a.client.session, { kind: 'tenhou-hanchan' });
+    expect(again).toMatchObject({ status: 409, json: { error: 'IN_GAME', table: seated[0]!.id } });
+    expect((await connect(url).queues()).find((k) => k.kind === 'tenhou-hanchan')!.waiting).toBe(0);
     await Promise.all(seated.map((t) => t.leave()));
   }, 60_000);
 
@@ -258,6 +262,13 @@ describe('ranked queues over real websockets and a real SQLite players store', (
       // Placement ordering moves the rating: first up from 25, fourth down.
       if (placement === 1) expect(r!.mu).toBeGreaterThan(25);
       if (placement === 4) expect(r!.mu).toBeLessThan(25);
+    }
+    // The game is over: its players may queue again.
+    for (const p of players) {
+      let r = await call('POST', '/api/queue', p.client.session, { kind: 'tenhou-hanchan' });
+      while (r.json.error === 'IN_GAME') r = await call('POST', '/api/queue', p.client.session, { kind: 'tenhou-hanchan' });
+      expect(r).toMatchObject({ status: 200, json: { status: 'queued', kind: 'tenhou-hanchan' } });
+      expect(await p.client.leaveQueue()).toBe(true);
     }
     const board = await connect(url).leaderboard('tenhou-tonpuusen');
     const ours = board.filter((e) => players.some((p) => p.name === e.name));

@@ -46,10 +46,15 @@ async function createTable(kind: GameKind, seats: (string | null)[], settings: Q
 export function rankedService(d: RankedDeps) {
   const db = d.accounts.db;
   const ratings = new Ratings(db, d.store, d.log, db.getExecutor().adapter instanceof PostgresAdapter);
-  const queues = new Queues(db, createTable, d.log, d.settings, d.presence);
-  const rate = (id: string) =>
+  const isLive = async (id: string) => (await matchMaker.query({ roomId: id })).length > 0;
+  const queues = new Queues(db, createTable, isLive, d.log, d.settings, d.presence);
+  const ended = (id: string) => void queues.ended(id).catch((e: Error) => d.log.error({ event: 'queueEndFailed', gameId: id, message: e.message }, 'could not release a finished table’s players'));
+  const rate = (id: string) => {
+    ended(id);
     void ratings.rate(id).catch((e: Error) => d.log.error({ event: 'ratingFailed', gameId: id, message: e.message }, 'could not rate a ranked game'));
+  };
   d.tableEvents.on('finished', rate);
+  d.tableEvents.on('abandoned', ended);
   // Once the schema is there: match, and rate the ranked games that finished while no one was listening (a crash).
   const started = d.accounts.ready.then(async () => {
     queues.start();
@@ -64,6 +69,7 @@ export function rankedService(d: RankedDeps) {
     routes: queueRoutes(queues, d.accounts, d.sessions, db, d.log),
     async stop(): Promise<void> {
       d.tableEvents.off('finished', rate);
+      d.tableEvents.off('abandoned', ended);
       await started.catch(() => {});
       await queues.stop();
     },

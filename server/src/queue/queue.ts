@@ -38,7 +38,7 @@ export const DEFAULT_QUEUE: QueueSettings = { baseBand: 3, widenPerSecond: 0.25,
 
 export class QueueError extends Error {
   constructor(
-    readonly code: 'NO_QUEUE' | 'GUESTS_NOT_RANKED' | 'BOTS_LADDER_ONLY' | 'PEOPLE_ONLY' | 'ALREADY_QUEUED' | 'NOT_QUEUED' | 'ALREADY_MATCHED',
+    readonly code: 'NO_QUEUE' | 'GUESTS_NOT_RANKED' | 'BOTS_LADDER_ONLY' | 'PEOPLE_ONLY' | 'ALREADY_QUEUED' | 'NOT_QUEUED' | 'ALREADY_MATCHED' | 'IN_GAME',
     message: string,
     readonly table?: string | null,
   ) {
@@ -62,9 +62,15 @@ interface Entry {
 /** Makes the table for a match; the seats are account ids (null: one of the server's bots). Answers the table's id. */
 export type CreateTable = (kind: GameKind, seats: (string | null)[], settings: QueueSettings) => Promise<string>;
 
+/** Whether a table is still open in some process (Colyseus's matchmaking: with Redis, every process's). */
+export type IsLive = (tableId: string) => Promise<boolean>;
+
 const TOPIC = 'jantaku:queue:matched';
 /** A seated player's match is kept this long for it to ask (from any device or process). */
-const MATCH_KEPT_MS = 10 * 60_000;
+/** A match is kept until its game ends ('finished' or 'abandoned'); this long at most, should that never be heard. */
+const MATCH_KEPT_MS = 24 * 3600_000;
+/** Longest a table takes to be made; a match still without one after this is dropped. */
+const MAKING_KEPT_MS = 60_000;
 
 export function bandOf(s: QueueSettings, waitedMs: number): number {
   return Math.min(s.maxBand, s.baseBand + (s.widenPerSecond * Math.max(0, waitedMs)) / 1000);
@@ -116,6 +122,7 @@ export class Queues {
   constructor(
     private readonly db: Kysely<PlayersDb>,
     private readonly createTable: CreateTable,
+    private readonly isLive: IsLive,
     private readonly log: Logger,
     settings: Partial<QueueSettings> = {},
     private readonly presence?: Presence,
@@ -149,8 +156,11 @@ export class Queues {
     const rating = await ratingIn(this.db, account.id, kind.kind);
     const queued = await this.db.selectFrom('queue_entries').select('kind').where('account_id', '=', account.id).executeTakeFirst();
     if (queued && queued.kind !== kind.kind) throw new QueueError('ALREADY_QUEUED', `already waiting for ${queued.kind}: leave that queue first`);
-    // Joining again forgets an earlier match (its table was given already).
-    await this.db.deleteFrom('queue_matches').where('account_id', '=', account.id).execute();
+    // One table at a time: a player whose game goes on is sent back to it (as on Tenhou).
+    const match = await this.db.selectFrom('queue_matches').selectAll().where('account_id', '=', account.id).executeTakeFirst();
+    if (match && (match.table_id === null || (await this.isLive(match.table_id))))
+      throw new QueueError('IN_GAME', 'your last table is still playing: go back to it (or wait for it to end)', match.table_id);
+    if (match) await this.db.deleteFrom('queue_matches').where('account_id', '=', account.id).execute();
     if (!queued) {
       await this.db
         .insertInto('queue_entries')
@@ -218,6 +228,11 @@ export class Queues {
     return !!m?.table_id;
   }
 
+  /** The game `tableId` is over (finished, or abandoned before it began): its players may queue again. */
+  async ended(tableId: string): Promise<void> {
+    await this.db.deleteFrom('queue_matches').where('table_id', '=', tableId).execute();
+  }
+
   /** How many wait in each queue. */
   async waiting(): Promise<Map<string, number>> {
     const rows = await this.db.selectFrom('queue_entries').select(['kind', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('kind').execute();
@@ -237,6 +252,8 @@ export class Queues {
     try {
       await this.db.deleteFrom('queue_entries').where('seen', '<', now - this.settings.staleMs).execute();
       await this.db.deleteFrom('queue_matches').where('created', '<', now - MATCH_KEPT_MS).execute();
+      // A match whose table was never made (its process died making it): its players may queue again.
+      await this.db.deleteFrom('queue_matches').where('table_id', 'is', null).where('created', '<', now - MAKING_KEPT_MS).execute();
       const entries = (await this.db.selectFrom('queue_entries').selectAll().execute()).map((e) => ({ ...e, joined: Number(e.joined), seen: Number(e.seen) }));
       for (const kind of GAME_KINDS.values()) {
         const mine = entries.filter((e) => e.kind === kind.kind);

@@ -22,7 +22,7 @@ export const BOARD_MAX = 100;
 const Join = z.object({ kind: z.string().min(1).max(100) }).strict();
 const fail = (status: number, error: string, reason: string, extra: object = {}) => Response.json({ error, reason, ...extra }, { status });
 
-const STATUS: Record<QueueError['code'], number> = { NO_QUEUE: 404, GUESTS_NOT_RANKED: 403, BOTS_LADDER_ONLY: 403, PEOPLE_ONLY: 403, ALREADY_QUEUED: 409, NOT_QUEUED: 404, ALREADY_MATCHED: 409 };
+const STATUS: Record<QueueError['code'], number> = { NO_QUEUE: 404, GUESTS_NOT_RANKED: 403, BOTS_LADDER_ONLY: 403, PEOPLE_ONLY: 403, ALREADY_QUEUED: 409, NOT_QUEUED: 404, ALREADY_MATCHED: 409, IN_GAME: 409 };
 
 /** A whole number in [min, max] from a query parameter, its default when absent, or null when malformed. */
 function int(v: string | null, dflt: number, min: number, max: number): number | null {
@@ -33,6 +33,11 @@ function int(v: string | null, dflt: number, min: number, max: number): number |
 }
 
 export function queueRoutes(queues: Queues, accounts: Accounts, sessions: Sessions, db: Kysely<PlayersDb>, log: Logger) {
+  /** A malformed request: logged (without the body), refused. */
+  const malformed = (error: string, reason: string, route: string) => {
+    log.info({ event: 'queueRefused', code: error, route }, 'malformed queue request refused');
+    return fail(400, error, reason);
+  };
   const asPlayer = async (request: Request | undefined, f: (a: NonNullable<Awaited<ReturnType<Accounts['ofSession']>>>) => Promise<Response>) => {
     const s = sessionOf(request, sessions);
     const a = s ? await accounts.ofSession(s) : null;
@@ -56,14 +61,14 @@ export function queueRoutes(queues: Queues, accounts: Accounts, sessions: Sessio
     queueJoin: createEndpoint('/api/queue', { method: 'POST' }, async (ctx) =>
       asPlayer(ctx.request, async (a) => {
         const b = Join.safeParse(ctx.body);
-        if (!b.success) return fail(400, 'BAD_BODY', 'expected { kind } (a string): GET /api/queues lists the kinds');
+        if (!b.success) return malformed('BAD_BODY', 'expected { kind } (a string): GET /api/queues lists the kinds', 'POST /api/queue');
         return Response.json(await queues.join(a, b.data.kind));
       }),
     ),
     queueStatus: createEndpoint('/api/queue', { method: 'GET' }, async (ctx) =>
       asPlayer(ctx.request, async (a) => {
         const wait = int(query(ctx.request).get('wait'), 0, 0, MAX_WAIT_SECONDS);
-        if (wait === null) return fail(400, 'BAD_QUERY', `wait is a whole number of seconds, 0..${MAX_WAIT_SECONDS}`);
+        if (wait === null) return malformed('BAD_QUERY', `wait is a whole number of seconds, 0..${MAX_WAIT_SECONDS}`, 'GET /api/queue');
         return Response.json(await queues.wait(a.id, wait * 1000));
       }),
     ),
@@ -80,7 +85,7 @@ export function queueRoutes(queues: Queues, accounts: Accounts, sessions: Sessio
       const q = query(ctx.request);
       const limit = int(q.get('limit'), 50, 1, BOARD_MAX);
       const offset = int(q.get('offset'), 0, 0, 1_000_000);
-      if (limit === null || offset === null) return fail(400, 'BAD_QUERY', `limit is 1..${BOARD_MAX}, offset a whole number`);
+      if (limit === null || offset === null) return malformed('BAD_QUERY', `limit is 1..${BOARD_MAX}, offset a whole number`, 'GET /api/leaderboards/:kind');
       return Response.json({ kind, ladder: k.ladder, players: await leaderboard(db, kind, limit, offset) });
     }),
   };
