@@ -189,9 +189,9 @@ export class Queues {
   /** How `accountId` stands (and it is still there: it asked). NOT_QUEUED if it is in no queue and has no match. */
   async status(accountId: string, touch = true): Promise<QueueStatus> {
     const now = Date.now();
-    const r = touch
-      ? await this.db.updateTable('queue_entries').set({ seen: now }).where('account_id', '=', accountId).returningAll().executeTakeFirst()
-      : await this.db.selectFrom('queue_entries').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+    // The sign of life is written at most once a second: a write is a disk sync, a read is not.
+    if (touch) await this.db.updateTable('queue_entries').set({ seen: now }).where('account_id', '=', accountId).where('seen', '<', now - 1000).execute();
+    const r = await this.db.selectFrom('queue_entries').selectAll().where('account_id', '=', accountId).executeTakeFirst();
     if (r) {
       const { n } = await this.db.selectFrom('queue_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', r.kind).executeTakeFirstOrThrow();
       return { status: 'queued', kind: r.kind, rating: r.rating, waitedMs: now - Number(r.joined), band: bandOf(this.settings, now - Number(r.joined)), waiting: Number(n) };
