@@ -137,7 +137,8 @@ export class JantakuClient {
   /**
    * Queues for a table of `kind` (a bot account: that kind's bot ladder) and resolves to the
    * seated Table once four are matched. `leaveQueue()` or the signal cancels: it rejects with
-   * QUEUE_LEFT, and the account is never seated after.
+   * QUEUE_LEFT, and the account is never seated after (if the match came first, the seat is the
+   * account's, and it resolves to that table).
    */
   async queue(kind: string, options: QueueOptions = {}): Promise<Table> {
     if (this.apiKey && !this.session) await this.loginWithKey(this.apiKey);
@@ -145,33 +146,41 @@ export class JantakuClient {
     this.queueWait?.abort();
     const wait = new AbortController();
     this.queueWait = wait;
-    const onAbort = () => void this.leaveQueue().catch(() => {});
+    const onAbort = () => wait.abort();
     options.signal?.addEventListener('abort', onAbort);
     try {
       let status = (await this.api('POST', '/api/queue', { kind })) as QueueStatus;
       let failures = 0;
       for (;;) {
         options.onStatus?.(status);
-        if (status.status === 'matched') break;
-        if (wait.signal.aborted) throw new JantakuError('QUEUE_LEFT', 'left the queue');
+        if (status.status === 'matched') return await this.join(status.table);
+        if (wait.signal.aborted) break;
         try {
           status = (await this.api('GET', '/api/queue?wait=10', undefined, wait.signal)) as QueueStatus;
           failures = 0;
         } catch (e) {
-          if (wait.signal.aborted || (e instanceof JantakuError && e.code === 'NOT_QUEUED')) throw new JantakuError('QUEUE_LEFT', 'left the queue');
+          if (wait.signal.aborted) break;
+          if (e instanceof JantakuError && e.code === 'NOT_QUEUED') throw new JantakuError('QUEUE_LEFT', 'left the queue');
           // A dropped connection: ask again, a few times (the place is kept while the server hears from us).
           if (!(e instanceof JantakuError) || e.status !== undefined || ++failures > 5) throw e;
           await new Promise((r) => setTimeout(r, 200 * failures));
         }
       }
-      return await this.join(status.table);
+      // Cancelled: make sure the place is given up (the join may have landed after a first leave).
+      // If the match came first, the seat is this account's: take it rather than leave it empty.
+      const table = await this.giveUpPlace();
+      if (table) return await this.join(table);
+      throw new JantakuError('QUEUE_LEFT', 'left the queue');
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
       if (this.queueWait === wait) this.queueWait = null;
     }
   }
 
-  /** Leaves the queue at once; true if this account was waiting (false: it was in none, or its table is made already). */
+  /**
+   * Leaves the queue at once. True if this account was waiting; false if it was in none, or if
+   * its table is made already (then a pending `queue()` resolves to it).
+   */
   async leaveQueue(): Promise<boolean> {
     const wait = this.queueWait;
     try {
@@ -179,8 +188,21 @@ export class JantakuClient {
       wait?.abort();
       return true;
     } catch (e) {
-      if (e instanceof JantakuError && (e.code === 'NOT_QUEUED' || e.code === 'ALREADY_MATCHED')) return false;
-      throw e;
+      if (!(e instanceof JantakuError) || (e.code !== 'NOT_QUEUED' && e.code !== 'ALREADY_MATCHED')) throw e;
+      if (e.code === 'NOT_QUEUED') wait?.abort();
+      return false;
+    }
+  }
+
+  /** Out of the queue for sure; the table's id if a match came first, else null. */
+  private async giveUpPlace(): Promise<string | null> {
+    try {
+      await this.api('DELETE', '/api/queue');
+      return null;
+    } catch (e) {
+      if (!(e instanceof JantakuError) || e.code !== 'ALREADY_MATCHED') return null;
+      const s = (await this.api('GET', '/api/queue')) as QueueStatus;
+      return s.status === 'matched' ? s.table : null;
     }
   }
 

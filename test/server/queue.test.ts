@@ -148,11 +148,20 @@ describe('ranked queues over real websockets and a real SQLite players store', (
     expect((await call('GET', '/api/queue', leaver.client.session)).status).toBe(404);
     expect((await connect(url).queues()).find((k) => k.kind === 'tenhou-tonpuusen')!.waiting).toBe(2);
     expect(await leaver.client.leaveQueue()).toBe(false);
+    // Cancelled through an AbortSignal, even one that fires before the join has landed.
+    const aborted = await player('Aborter');
+    const controller = new AbortController();
+    const cancelled = aborted.client.queue('tenhou-tonpuusen', { signal: controller.signal });
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ code: 'QUEUE_LEFT' });
+    expect((await call('GET', '/api/queue', aborted.client.session)).status).toBe(404);
+    expect((await connect(url).queues()).find((k) => k.kind === 'tenhou-tonpuusen')!.waiting).toBe(2);
     const [c, d] = await Promise.all([player('Stayer'), player('Stayer')]);
     const seated = await Promise.all([...waits, c.client.queue('tenhou-tonpuusen'), d.client.queue('tenhou-tonpuusen')]);
     const s = service(seated[0]!.id);
     expect([...s.seats].sort()).toEqual([a, b, c, d].map((p) => p.id).sort());
     expect(s.seats).not.toContain(leaver.id);
+    expect(s.seats).not.toContain(aborted.id);
     expect((await call('GET', '/api/queue', leaver.client.session)).status).toBe(404);
     // A matched player's leave comes too late: its table is made.
     const late = await call('DELETE', '/api/queue', a.client.session);

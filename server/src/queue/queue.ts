@@ -66,7 +66,6 @@ export type CreateTable = (kind: GameKind, seats: (string | null)[], settings: Q
 export type IsLive = (tableId: string) => Promise<boolean>;
 
 const TOPIC = 'jantaku:queue:matched';
-/** A seated player's match is kept this long for it to ask (from any device or process). */
 /** A match is kept until its game ends ('finished' or 'abandoned'); this long at most, should that never be heard. */
 const MATCH_KEPT_MS = 24 * 3600_000;
 /** Longest a table takes to be made; a match still without one after this is dropped. */
