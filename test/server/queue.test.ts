@@ -129,6 +129,16 @@ describe('ranked queues over real websockets and a real SQLite players store', (
     await Promise.all(tables.map((x) => x.t.leave()));
   }, 120_000);
 
+  it('the WRC queue seats its four at a WRC 2015 hanchan table with the tournament clock', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => player('Wrc')));
+    const tables = await Promise.all(players.map((p) => p.client.queue('wrc-hanchan')));
+    expect(new Set(tables.map((t) => t.id)).size).toBe(1);
+    const game = server.store.getGame(tables[0]!.id)!;
+    expect(game.rules).toMatchObject({ name: expect.stringMatching(/^wrc2015/), length: 'hanchan', timeControl: { kind: 'wsom' } });
+    expect(service(game.id).event).toEqual({ kind: 'ranked', ref: 'wrc-hanchan' });
+    await Promise.all(tables.map((t) => t.leave()));
+  }, 60_000);
+
   it('leaving the queue is instant, and the one who left is never seated', async () => {
     const [a, b, leaver] = await Promise.all([player('Stayer'), player('Stayer'), player('Leaver')]);
     const waits = [a, b].map((p) => p.client.queue('tenhou-tonpuusen'));

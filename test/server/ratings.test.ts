@@ -10,6 +10,11 @@ import { newRow } from '../../server/src/players/accounts';
 import { migratePlayers, openPlayersDb, type PlayersDb } from '../../server/src/players/db';
 import { DANS, PLACE_POINTS, Ratings, danAfter, leaderboard, ratingChangesOf, ratingsOf, MU, SIGMA } from '../../server/src/players/ratings';
 import { GameStore, type StoredSeat } from '../../server/src/store/index';
+import { Accounts } from '../../server/src/players/accounts';
+import { Sessions } from '../../server/src/players/sessions';
+import { rankedService } from '../../server/src/queue/index';
+import { TableEvents } from '../../server/src/rooms/events';
+import { logger } from '../../server/src/log';
 
 const danIndex = (name: string) => DANS.findIndex((d) => d.name === name);
 
@@ -144,5 +149,47 @@ describe('rating ranked games into the players store (a real SQLite file)', () =
     const botBoard = await leaderboard(db, 'bot-tenhou-hanchan', 10);
     expect(botBoard.map((e) => e.name).sort()).toEqual(['Bot b0', 'Bot b1', 'Bot b2', 'Bot b3']);
     expect((await leaderboard(db, 'tenhou-hanchan', 2, 2)).map((e) => e.rank)).toEqual([3, 4]);
+  });
+});
+
+describe('the ranked service at start', () => {
+  it('rates the ranked games that finished while it was down, once, whatever restarts and events follow', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'jantaku-ratings-restart-'));
+    const store = new GameStore({ path: join(dir, 'games.sqlite') });
+    const people = ['r0', 'r1', 'r2', 'r3'].map((n) => newRow(`Restart ${n}`, { hash: 'x' }));
+    const SEATS: StoredSeat[] = [0, 1, 2, 3].map((i) => ({ kind: 'player', name: `seat${i}` }));
+    const start = async () => {
+      const accounts = new Accounts({ path: join(dir, 'players.sqlite'), databaseUrl: '' });
+      const tableEvents = new TableEvents();
+      const service = rankedService({ accounts, sessions: new Sessions('restart'), store, tableEvents, log: logger });
+      await service.ready;
+      return { accounts, tableEvents, service };
+    };
+    try {
+      const first = await start();
+      await first.accounts.db.insertInto('accounts').values(people).execute();
+      // Finished while no service listened (as after a crash between the end and the rating).
+      store.createGame({ id: 'missed', rules: tenhou, seed: 'missed', seats: SEATS, options: { service: { event: { kind: 'ranked', ref: 'tenhou-hanchan' }, seats: people.map((p) => p.id), joinSeconds: 30 } } });
+      store.finish('missed', { standings: [1, 2, 3, 4].map((rank, seat) => ({ seat, rank, points: 25000, penalty: 0, final: 0 })) });
+      await first.service.stop();
+      await first.accounts.close();
+
+      const second = await start();
+      expect((await ratingsOf(second.accounts.db, people[0]!.id))[0]).toMatchObject({ kind: 'tenhou-hanchan', games: 1 });
+      // The table's event for it, late: nothing more.
+      await second.service.ratings.rate('missed');
+      second.tableEvents.emit('finished', 'missed');
+      await second.service.stop();
+      await second.accounts.close();
+
+      const third = await start();
+      for (const p of people) expect(await ratingChangesOf(third.accounts.db, p.id)).toHaveLength(1);
+      expect((await ratingsOf(third.accounts.db, people[3]!.id))[0]).toMatchObject({ games: 1 });
+      await third.service.stop();
+      await third.accounts.close();
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

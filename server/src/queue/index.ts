@@ -48,10 +48,16 @@ export function rankedService(d: RankedDeps) {
   const ratings = new Ratings(db, d.store, d.log, db.getExecutor().adapter instanceof PostgresAdapter);
   const isLive = async (id: string) => (await matchMaker.query({ roomId: id })).length > 0;
   const queues = new Queues(db, createTable, isLive, d.log, d.settings, d.presence);
-  const ended = (id: string) => void queues.ended(id).catch((e: Error) => d.log.error({ event: 'queueEndFailed', gameId: id, message: e.message }, 'could not release a finished table’s players'));
+  // What the events started, so that stopping waits for it (the store closes after).
+  const pending = new Set<Promise<unknown>>();
+  const track = (p: Promise<unknown>) => {
+    pending.add(p);
+    void p.finally(() => pending.delete(p));
+  };
+  const ended = (id: string) => track(queues.ended(id).catch((e: Error) => d.log.error({ event: 'queueEndFailed', gameId: id, message: e.message }, 'could not release a finished table’s players')));
   const rate = (id: string) => {
     ended(id);
-    void ratings.rate(id).catch((e: Error) => d.log.error({ event: 'ratingFailed', gameId: id, message: e.message }, 'could not rate a ranked game'));
+    track(ratings.rate(id).catch((e: Error) => d.log.error({ event: 'ratingFailed', gameId: id, message: e.message }, 'could not rate a ranked game')));
   };
   d.tableEvents.on('finished', rate);
   d.tableEvents.on('abandoned', ended);
@@ -66,12 +72,15 @@ export function rankedService(d: RankedDeps) {
   return {
     queues,
     ratings,
+    /** Matching has begun and the catch-up is done. */
+    ready: started,
     routes: queueRoutes(queues, d.accounts, d.sessions, db, d.log),
     async stop(): Promise<void> {
       d.tableEvents.off('finished', rate);
       d.tableEvents.off('abandoned', ended);
       await started.catch(() => {});
       await queues.stop();
+      await Promise.allSettled([...pending]);
     },
   };
 }
