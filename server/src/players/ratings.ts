@@ -194,7 +194,9 @@ export class Ratings {
     const owners = new Map(accounts.map((a) => [a.id, a.owner]));
     const players = p.players.filter((x) => owners.has(x.accountId) && ladderOf(owners.get(x.accountId)!) === p.kind.ladder);
     if (players.length < 2) {
-      this.log?.warn({ event: 'ratingSkipped', gameId: id, players: players.length }, 'ranked game with fewer than two accounts of its ladder: not rated');
+      // Marked as looked at, so that no later start looks (and warns) again.
+      const first = await this.db.insertInto('rated_games').values({ game_id: id, kind: p.kind.kind, created: Date.now() }).execute().then(() => true, (e) => (isDuplicate(e) ? false : Promise.reject(e)));
+      if (first) this.log?.warn({ event: 'ratingSkipped', gameId: id, players: players.length }, 'ranked game with fewer than two accounts of its ladder: not rated');
       return false;
     }
     try {
