@@ -2,7 +2,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { JantakuError, toJantakuError } from './errors';
 import { Table, type Role, type TableRoom } from './table';
-import type { Account, ApiKeyInfo, PlayerProfile, ConnectOptions, CreateTableOptions, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
+import type { Account, ApiKeyInfo, ConnectOptions, CreateTableOptions, LeaderboardEntry, PlayerProfile, QueueKind, QueueOptions, QueueStatus, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
 
 /** The Colyseus room name of a table, and of the lobby. */
 export const TABLE_ROOM = 'table';
@@ -129,6 +129,92 @@ export class JantakuClient {
     return (await this.api('GET', `/api/players/${encodeURIComponent(name)}${q}`)) as PlayerProfile;
   }
 
+  /** The queues (`GET /api/queues`): ranked kinds, the bot ladder's, quick play. */
+  async queues(): Promise<QueueKind[]> {
+    return ((await this.api('GET', '/api/queues')) as { queues: QueueKind[] }).queues;
+  }
+
+  /** A ranked kind's ladder, best first (`GET /api/leaderboards/:kind`). */
+  async leaderboard(kind: string, options: { limit?: number; offset?: number } = {}): Promise<LeaderboardEntry[]> {
+    const q = new URLSearchParams(Object.entries(defined(options)).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    return ((await this.api('GET', `/api/leaderboards/${encodeURIComponent(kind)}${q ? `?${q}` : ''}`)) as { players: LeaderboardEntry[] }).players;
+  }
+
+  /** The pending `queue()`'s poll, aborted by `leaveQueue`. */
+  private queueWait: AbortController | null = null;
+
+  /**
+   * Queues for a table of `kind` (a bot account: that kind's bot ladder) and resolves to the
+   * seated Table once four are matched. `leaveQueue()` or the signal cancels: it rejects with
+   * QUEUE_LEFT, and the account is never seated after (if the match came first, the seat is the
+   * account's, and it resolves to that table).
+   */
+  async queue(kind: string, options: QueueOptions = {}): Promise<Table> {
+    if (this.apiKey && !this.session) await this.loginWithKey(this.apiKey);
+    if (options.signal?.aborted) throw new JantakuError('QUEUE_LEFT', 'cancelled before queueing');
+    this.queueWait?.abort();
+    const wait = new AbortController();
+    this.queueWait = wait;
+    const onAbort = () => wait.abort();
+    options.signal?.addEventListener('abort', onAbort);
+    try {
+      let status = (await this.api('POST', '/api/queue', { kind })) as QueueStatus;
+      let failures = 0;
+      for (;;) {
+        options.onStatus?.(status);
+        if (status.status === 'matched') return await this.join(status.table);
+        if (wait.signal.aborted) break;
+        try {
+          status = (await this.api('GET', '/api/queue?wait=10', undefined, wait.signal)) as QueueStatus;
+          failures = 0;
+        } catch (e) {
+          if (wait.signal.aborted) break;
+          if (e instanceof JantakuError && e.code === 'NOT_QUEUED') throw new JantakuError('QUEUE_LEFT', 'left the queue');
+          // A dropped connection: ask again, a few times (the place is kept while the server hears from us).
+          if (!(e instanceof JantakuError) || e.status !== undefined || ++failures > 5) throw e;
+          await new Promise((r) => setTimeout(r, 200 * failures));
+        }
+      }
+      // Cancelled: make sure the place is given up (the join may have landed after a first leave).
+      // If the match came first, the seat is this account's: take it rather than leave it empty.
+      const table = await this.giveUpPlace();
+      if (table) return await this.join(table);
+      throw new JantakuError('QUEUE_LEFT', 'left the queue');
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      if (this.queueWait === wait) this.queueWait = null;
+    }
+  }
+
+  /**
+   * Leaves the queue at once. True if this account was waiting; false if it was in none, or if
+   * its table is made already (then a pending `queue()` resolves to it).
+   */
+  async leaveQueue(): Promise<boolean> {
+    const wait = this.queueWait;
+    try {
+      await this.api('DELETE', '/api/queue');
+      wait?.abort();
+      return true;
+    } catch (e) {
+      if (!(e instanceof JantakuError) || (e.code !== 'NOT_QUEUED' && e.code !== 'ALREADY_MATCHED')) throw e;
+      if (e.code === 'NOT_QUEUED') wait?.abort();
+      return false;
+    }
+  }
+
+  /** Out of the queue for sure; the table's id if a match came first, else null. */
+  private async giveUpPlace(): Promise<string | null> {
+    try {
+      await this.api('DELETE', '/api/queue');
+      return null;
+    } catch (e) {
+      if (!(e instanceof JantakuError) || e.code !== 'ALREADY_MATCHED') return null;
+      const s = (await this.api('GET', '/api/queue')) as QueueStatus;
+      return s.status === 'matched' ? s.table : null;
+    }
+  }
+
   private async signIn(path: string, body: object): Promise<Account> {
     const r = (await this.api('POST', path, body)) as { token: string; account: Account };
     this.session = r.token;
@@ -136,11 +222,12 @@ export class JantakuClient {
   }
 
   /** An HTTP call with the session; a refusal is a JantakuError with the server's `{ error, reason }`. */
-  private async api(method: string, path: string, body?: object): Promise<unknown> {
+  private async api(method: string, path: string, body?: object, signal?: AbortSignal): Promise<unknown> {
     let res: Response;
     try {
       res = await fetch(`${this.httpUrl}${path}`, {
         method,
+        ...(signal ? { signal } : {}),
         headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(this.session ? { authorization: `Bearer ${this.session}` } : {}) },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });

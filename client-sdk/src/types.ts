@@ -158,12 +158,61 @@ export interface PlayerProfile {
   guest: boolean;
   bot: boolean;
   created: string;
-  ratings: unknown[];
+  /** One per game kind the account has played rated games of. */
+  ratings: Rating[];
   stats: PlayerStats;
   games: PlayerGame[];
   page: number;
   pages: number;
   total: number;
+}
+
+/** A queue as `GET /api/queues` lists it. */
+export interface QueueKind {
+  kind: string;
+  title: string;
+  ruleset: string;
+  length: 'hanchan' | 'tonpuusen';
+  timeControl: string;
+  /** `people`, or `bots`: the bot ladder, bot accounts only. */
+  ladder: 'people' | 'bots';
+  /** Rated (guests may not queue); quick play is not, and seats bots after `botsAfterSeconds`. */
+  ranked: boolean;
+  guests: boolean;
+  botsAfterSeconds?: number;
+  /** Accounts waiting now. */
+  waiting: number;
+}
+
+/** Where a queued account stands (`GET /api/queue`). */
+export type QueueStatus =
+  | { status: 'queued'; kind: string; rating: number; waitedMs: number; band: number; waiting: number }
+  | { status: 'matching'; kind: string }
+  | { status: 'matched'; kind: string; table: string; seat: number };
+
+export interface QueueOptions {
+  /** Leaves the queue (and rejects `queue()` with QUEUE_LEFT) when aborted. */
+  signal?: AbortSignal;
+  /** Each status while waiting. */
+  onStatus?: (status: QueueStatus) => void;
+}
+
+/** A rating in one kind (`GET /api/leaderboards/:kind`, and a profile's `ratings`). */
+export interface Rating {
+  kind: string;
+  mu: number;
+  sigma: number;
+  /** Shown and ranked by: openskill's ordinal, mu - 3 sigma. */
+  rating: number;
+  games: number;
+  dan: number;
+  danName: string;
+  danPoints: number;
+}
+
+export interface LeaderboardEntry extends Rating {
+  rank: number;
+  name: string;
 }
 
 /** A bot's API key as `keys` lists it: never the key itself. */

@@ -33,6 +33,9 @@ import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
 import { endedHands, type ReplayHand } from './replay';
 import { TableEvents } from './rooms/events';
+import { rankedService } from './queue/index';
+import { ratingsOf } from './players/ratings';
+import type { QueueSettings } from './queue/queue';
 
 export { TableRoom } from './rooms/TableRoom';
 
@@ -61,6 +64,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Where the players service logs (default: the process's logger). */
   log?: Logger;
+  /** The ranked queues' bands, timings and table options (queue/queue.ts; tests: short games). */
+  queue?: Partial<QueueSettings>;
 }
 
 /** A game as `/api/games` lists it. */
@@ -249,10 +254,16 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   };
   Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
   Room.limits = limits;
+  // Ranked play: the queues and the ratings (docs/RANKED.md).
+  const ranked = rankedService({ accounts, sessions, store, tableEvents, presence: scale.presence, settings: opts.queue, log: opts.log ?? logger });
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity, { ...accountRoutes(accounts, sessions, opts.log), ...profileRoutes({ store, accounts, sessions, log: opts.log }) }),
+    routes: routes(store, metrics, capacity, {
+      ...accountRoutes(accounts, sessions, opts.log),
+      ...profileRoutes({ store, accounts, sessions, log: opts.log, ratingsFor: (id) => ratingsOf(accounts.db, id) }),
+      ...ranked.routes,
+    }),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
@@ -263,6 +274,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.
   server.onShutdown(async () => {
     stopRetention();
+    await ranked.stop();
     store.close();
     await accounts.close();
   });

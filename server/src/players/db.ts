@@ -35,6 +35,52 @@ export interface PlayersDb {
     created: number;
     last_used: number | null;
   };
+  /** An account's rating and dan in one queue kind (players/ratings.ts). */
+  ratings: {
+    account_id: string;
+    kind: string;
+    mu: number;
+    sigma: number;
+    /** What is shown and sorted by: openskill's ordinal, mu - 3 sigma. */
+    rating: number;
+    games: number;
+    /** Index into ratings.ts's DANS. */
+    dan: number;
+    dan_points: number;
+    updated: number;
+  };
+  /** One ranked game's change to one account's rating and dan. */
+  rating_changes: {
+    game_id: string;
+    account_id: string;
+    kind: string;
+    placement: number;
+    mu_before: number;
+    mu_after: number;
+    sigma_before: number;
+    sigma_after: number;
+    rating_before: number;
+    rating_after: number;
+    dan_before: number;
+    dan_after: number;
+    points_before: number;
+    points_after: number;
+    created: number;
+  };
+  /** Ranked games already rated: a game is counted once, whatever replays its 'finished'. */
+  rated_games: { game_id: string; kind: string; created: number };
+  /** Accounts waiting in a queue (queue/queue.ts): shared by every process on one database. */
+  queue_entries: {
+    account_id: string;
+    kind: string;
+    /** The account's rating in the kind when it joined. */
+    rating: number;
+    joined: number;
+    /** The last time the account asked how it stands: one gone quiet is dropped. */
+    seen: number;
+  };
+  /** Accounts the queue has seated: the table (null while it is being made) until they ask again or it is old. */
+  queue_matches: { account_id: string; kind: string; table_id: string | null; seat: number; created: number };
   /** Failed logins of the last minute, by what they count against (`address:…`, `name:…`): shared by every process. */
   login_failures: {
     key: string;
@@ -70,6 +116,67 @@ const migrations: Record<string, Migration> = {
         .addColumn('last_used', 'bigint')
         .execute();
       await db.schema.createIndex('api_keys_account').on('api_keys').column('account_id').execute();
+    },
+  },
+  '003_ratings': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('ratings')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('mu', 'double precision', (c) => c.notNull())
+        .addColumn('sigma', 'double precision', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('games', 'integer', (c) => c.notNull())
+        .addColumn('dan', 'integer', (c) => c.notNull())
+        .addColumn('dan_points', 'integer', (c) => c.notNull())
+        .addColumn('updated', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('ratings_pk', ['account_id', 'kind'])
+        .execute();
+      await db.schema.createIndex('ratings_board').on('ratings').columns(['kind', 'rating']).execute();
+      await db.schema
+        .createTable('rating_changes')
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('placement', 'integer', (c) => c.notNull())
+        .addColumn('mu_before', 'double precision', (c) => c.notNull())
+        .addColumn('mu_after', 'double precision', (c) => c.notNull())
+        .addColumn('sigma_before', 'double precision', (c) => c.notNull())
+        .addColumn('sigma_after', 'double precision', (c) => c.notNull())
+        .addColumn('rating_before', 'double precision', (c) => c.notNull())
+        .addColumn('rating_after', 'double precision', (c) => c.notNull())
+        .addColumn('dan_before', 'integer', (c) => c.notNull())
+        .addColumn('dan_after', 'integer', (c) => c.notNull())
+        .addColumn('points_before', 'integer', (c) => c.notNull())
+        .addColumn('points_after', 'integer', (c) => c.notNull())
+        .addColumn('created', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rating_changes_pk', ['game_id', 'account_id'])
+        .execute();
+      await db.schema.createIndex('rating_changes_account').on('rating_changes').columns(['account_id', 'created']).execute();
+      await db.schema
+        .createTable('rated_games')
+        .addColumn('game_id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('created', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('queue_entries')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('rating', 'double precision', (c) => c.notNull())
+        .addColumn('joined', 'bigint', (c) => c.notNull())
+        .addColumn('seen', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('queue_entries_kind').on('queue_entries').columns(['kind', 'rating']).execute();
+      await db.schema
+        .createTable('queue_matches')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('table_id', 'text')
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('created', 'bigint', (c) => c.notNull())
+        .execute();
     },
   },
   '005_login_failures': {
