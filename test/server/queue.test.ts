@@ -281,6 +281,10 @@ describe('ranked queues over real websockets and a real SQLite players store', (
       // Placement ordering moves the rating: first up from 25, fourth down.
       if (placement === 1) expect(r!.mu).toBeGreaterThan(25);
       if (placement === 4) expect(r!.mu).toBeLessThan(25);
+      // The profile shows the same rating, and the game with its placement, to anyone.
+      const profile = await connect(url).player(p.name);
+      expect(profile.ratings).toEqual([r]);
+      expect(profile.games[0]).toMatchObject({ id, placement, event: { kind: 'ranked', ref: 'tenhou-tonpuusen' } });
     }
     // The game is over: its players may queue again.
     for (const p of players) {
