@@ -33,6 +33,8 @@ import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
 import { endedHands, type ReplayHand } from './replay';
 import { TableEvents } from './rooms/events';
+import { GameArchive, type StoredGame } from './store/archive';
+import { Games } from './store/games';
 import { rankedService } from './queue/index';
 import { ratingsOf } from './players/ratings';
 import type { QueueSettings } from './queue/queue';
@@ -90,15 +92,16 @@ const isPrivate = (g: GameRecord): boolean => g.options.private === true;
  * The game `id` if this request may see it: a private table's game only with its invite code
  * (`?code=`), and otherwise answered as if it did not exist.
  */
-function visibleGame(store: GameStore, id: string, request: Request | undefined): GameRecord | Response {
-  const g = store.getGame(id);
-  if (!g) return notFound(id);
+async function visibleGame(games: Games, id: string, request: Request | undefined): Promise<StoredGame | Response> {
+  const found = await games.find(id);
+  if (!found) return notFound(id);
+  const g = found.record;
   if (isPrivate(g)) {
     const code = request ? new URL(request.url).searchParams.get('code') : null;
     const invite = g.options.inviteCode;
     if (typeof invite !== 'string' || !isInviteCode(invite, code)) return notFound(id);
   }
-  return g;
+  return found;
 }
 
 /** A finished game rebuilt from its log, with who played it. */
@@ -111,14 +114,15 @@ interface FinishedGame {
 const finishedGames = new LRUCache<string, FinishedGame>({ max: 16 });
 
 /** A finished game rebuilt from its log, or the error response (404, 409 while it is not finished). */
-function finishedGame(store: GameStore, id: string, request: Request | undefined): FinishedGame | Response {
-  const g = visibleGame(store, id, request);
-  if (g instanceof Response) return g;
+async function finishedGame(games: Games, id: string, request: Request | undefined): Promise<FinishedGame | Response> {
+  const found = await visibleGame(games, id, request);
+  if (found instanceof Response) return found;
+  const g = found.record;
   if (g.status !== 'finished') return Response.json({ error: 'NOT_FINISHED', reason: `game ${g.id} is not finished` }, { status: 409 });
   const cached = finishedGames.get(g.id);
   if (cached) return cached;
-  const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
-  const finished = { game, players: logPlayers(g, store.seatClaims(g.id)) };
+  const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, found.commands()).game;
+  const finished = { game, players: logPlayers(g, found.claims) };
   finishedGames.set(g.id, finished);
   return finished;
 }
@@ -138,7 +142,7 @@ function cachedFor<T extends object>(cache: LRUCache<string, T>, g: GameRecord, 
 }
 
 /** The HTTP routes: the players service's (players/routes.ts), health, metrics, the live tables and the game records. */
-function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players: ReturnType<typeof accountRoutes>) {
+function routes(store: GameStore, games: Games, metrics: Metrics, capacity: Capacity, players: ReturnType<typeof accountRoutes>) {
   return createRouter({
     ...players,
     health: createEndpoint('/health', { method: 'GET' }, async () => {
@@ -155,11 +159,12 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players:
     }),
     // Private tables' games are never listed.
     games: createEndpoint('/api/games', { method: 'GET' }, async () => {
-      return Response.json({ games: store.listGames().filter((g) => !isPrivate(g)).map(summary) });
+      return Response.json({ games: (await games.list()).filter((g) => !isPrivate(g)).map(summary) });
     }),
     game: createEndpoint('/api/games/:id', { method: 'GET' }, async (ctx) => {
-      const g = visibleGame(store, ctx.params.id, ctx.request);
-      if (g instanceof Response) return g;
+      const found = await visibleGame(games, ctx.params.id, ctx.request);
+      if (found instanceof Response) return found;
+      const g = found.record;
       const result = g.result as { standings?: unknown; faults?: unknown } | null;
       return Response.json({
         ...summary(g),
@@ -175,35 +180,37 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players:
     }),
     // Commitments of every hand; salt and wall of the hands that are over; the seed once the game is.
     fairness: createEndpoint('/api/games/:id/fairness', { method: 'GET' }, async (ctx) => {
-      const g = visibleGame(store, ctx.params.id, ctx.request);
-      if (g instanceof Response) return g;
+      const found = await visibleGame(games, ctx.params.id, ctx.request);
+      if (found instanceof Response) return found;
+      const g = found.record;
       const report = cachedFor(fairnessReports, g, () => {
-        const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
+        const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, found.commands()).game;
         return fairnessReport(game, g.seed, g.wallAlgorithm, g.options.chosenSeed === true);
       });
       return Response.json(report);
     }),
     // Every event of the hands that have ended (a running table's too, never its hand in play), one step per action: the web's replay.
     replay: createEndpoint('/api/games/:id/replay', { method: 'GET' }, async (ctx) => {
-      const g = visibleGame(store, ctx.params.id, ctx.request);
-      if (g instanceof Response) return g;
-      const hands = cachedFor(replays, g, () => endedHands({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)));
-      return Response.json({ id: g.id, status: g.status, names: logPlayers(g, store.seatClaims(g.id)).names, returnPoints: g.rules.returnPoints, hands });
+      const found = await visibleGame(games, ctx.params.id, ctx.request);
+      if (found instanceof Response) return found;
+      const g = found.record;
+      const hands = cachedFor(replays, g, () => endedHands({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, found.commands()));
+      return Response.json({ id: g.id, status: g.status, names: logPlayers(g, found.claims).names, returnPoints: g.rules.returnPoints, hands });
     }),
     // The finished game's logs, with the players' names: tenhou.net/6 JSON, mjai (JSON lines, full
     // information) and Tenhou's mjlog XML (what its viewer, converters and reviewers read).
     tenhou6: createEndpoint('/api/games/:id/tenhou6', { method: 'GET' }, async (ctx) => {
-      const f = finishedGame(store, ctx.params.id, ctx.request);
+      const f = await finishedGame(games, ctx.params.id, ctx.request);
       if (f instanceof Response) return f;
       return new Response(serializeTenhou6(exportTenhou6(f.game, f.players.names)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
     }),
     mjai: createEndpoint('/api/games/:id/mjai', { method: 'GET' }, async (ctx) => {
-      const f = finishedGame(store, ctx.params.id, ctx.request);
+      const f = await finishedGame(games, ctx.params.id, ctx.request);
       if (f instanceof Response) return f;
       return new Response(exportMjai(f.game, f.players.names), { headers: { 'content-type': 'application/x-ndjson; charset=utf-8' } });
     }),
     mjlog: createEndpoint('/api/games/:id/mjlog', { method: 'GET' }, async (ctx) => {
-      const f = finishedGame(store, ctx.params.id, ctx.request);
+      const f = await finishedGame(games, ctx.params.id, ctx.request);
       if (f instanceof Response) return f;
       return new Response(toMjlog(f.game, f.players), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
     }),
@@ -228,6 +235,9 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   // Players: a service beside the tables; a table only learns a verified session's account.
   const accounts = new Accounts({ path: opts.store ? join(dirname(opts.store.path), PLAYERS_FILE) : join(dataDir, PLAYERS_FILE), databaseUrl: opts.databaseUrl });
   const sessions = new Sessions();
+  // What the routes answer for: this process's games, and with a shared PostgreSQL every process's finished ones.
+  const shared = (opts.databaseUrl ?? process.env.DATABASE_URL) !== undefined;
+  const games = new Games(store, shared ? new GameArchive(accounts) : null, opts.log ?? logger);
   // The room class registered here records into this server's store.
   const Base = opts.room ?? TableRoom;
   const Room = class extends Base {};
@@ -235,6 +245,15 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   // What the tables say (a game finished, a fault ruled), for the services around them.
   const tableEvents = new TableEvents();
   Room.events = tableEvents;
+  const archiving = new Set<Promise<unknown>>();
+  const archive = (id: string) => {
+    const p = games.archiveFinished(id).catch((e: Error) => (opts.log ?? logger).error({ event: 'archiveFailed', gameId: id, message: e.message }, 'could not copy a finished game to the shared store'));
+    archiving.add(p);
+    void p.finally(() => archiving.delete(p));
+  };
+  tableEvents.on('finished', archive);
+  // What finished while the shared store could not be reached (copied again at the next start).
+  void accounts.ready.then(() => games.catchUp()).catch((e: Error) => (opts.log ?? logger).error({ event: 'archiveFailed', message: e.message }, 'could not copy finished games to the shared store'));
   // One registry per server; its rooms feed the counters (TableRoom reads its class's `metrics`).
   const capacity = new Capacity(limits, (what) => metrics.serverFull(what));
   const metrics = new Metrics({ limits, load: () => capacity.load });
@@ -259,9 +278,9 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity, {
+    routes: routes(store, games, metrics, capacity, {
       ...accountRoutes(accounts, sessions, opts.log),
-      ...profileRoutes({ store, accounts, sessions, log: opts.log, ratingsFor: (id) => ratingsOf(accounts.db, id) }),
+      ...profileRoutes({ games, accounts, sessions, log: opts.log, ratingsFor: (id) => ratingsOf(accounts.db, id) }),
       ...ranked.routes,
     }),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
@@ -270,11 +289,12 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
     // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.
     ...scale,
   });
-  const stopRetention = startRetention(store, limits.retentionDays, metrics);
+  const stopRetention = startRetention(store, limits.retentionDays, metrics, games.archive);
   // After the rooms are disposed (and before Colyseus exits): checkpoint and close the file.
   server.onShutdown(async () => {
     stopRetention();
     await ranked.stop();
+    await Promise.all(archiving);
     store.close();
     await accounts.close();
   });

@@ -8,8 +8,9 @@ import { RedisPresence } from '@colyseus/redis-presence';
  * room lives in one process; any process can find it and reserve a seat in it, and the client
  * then opens its websocket to the room's own process at that process's `publicAddress`.
  *
- * Games are not shared: each process records the rooms it hosts in its own SQLite file (its own
- * JANTAKU_DATA_DIR), and on a restart recovers only those. Two processes must not share one
+ * Each process records the rooms it hosts in its own SQLite file (its own JANTAKU_DATA_DIR), and
+ * on a restart recovers only those; with DATABASE_URL their finished games are copied to the
+ * shared PostgreSQL (store/archive.ts), so every process serves them. Two processes must not share one
  * data directory: SQLite's WAL would let them write the same file on one machine, but each
  * would take the other's open games for its own.
  */

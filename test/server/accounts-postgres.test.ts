@@ -85,3 +85,43 @@ it('two processes on one PostgreSQL count the same failed logins (an attacker ca
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 });
+
+it('finished games are copied to the shared store once; a process copies at start what it finished while the store was away', async () => {
+  const { Accounts } = await import('../../server/src/players/accounts');
+  const { GameStore } = await import('../../server/src/store/index');
+  const { GameArchive } = await import('../../server/src/store/archive');
+  const { Games } = await import('../../server/src/store/games');
+  const { makeRuleset } = await import('@jantaku/shared/rules/index');
+  const { Referee } = await import('@jantaku/shared/referee/referee');
+  const { botPlay } = await import('./fixtures/botPlay');
+  const { logger } = await import('../../server/src/log');
+  const d = mkdtempSync(join(tmpdir(), 'jantaku-archive-'));
+  const accounts = new Accounts({ path: join(d, 'players.sqlite'), databaseUrl: process.env.DATABASE_URL });
+  const local = new GameStore({ path: join(d, 'games.sqlite') });
+  try {
+    // A whole game played by bots and recorded as a table records it, then finished.
+    const rules = makeRuleset('tenhou', { length: 'tonpuusen' });
+    const id = `archived-${Date.now()}`;
+    local.createGame({ id, rules, seed: 'archive-seed', seats: [0, 1, 2, 3].map((i) => ({ kind: 'bot', bot: 'efficiency', name: `bot${i}` })) });
+    const ref = new Referee({ rules, seed: 'archive-seed' });
+    botPlay(ref);
+    for (const e of ref.log) local.append(id, e);
+    local.claimSeat(id, { seat: 2, tokenHash: 'secret-token-hash', name: 'Archived', account: 'acc-archived' });
+    local.finish(id, { standings: ref.game.standings });
+    const games = new Games(local, new GameArchive(accounts), logger);
+    expect(await games.catchUp()).toBe(1);
+    expect(await games.catchUp()).toBe(0);
+    // Another process (no local copy) reads it back whole: record, log, claims without the token hash.
+    const elsewhere = new Games(new GameStore({ path: join(d, 'other.sqlite') }), new GameArchive(accounts), logger);
+    const found = (await elsewhere.find(id))!;
+    expect(found.record).toEqual(local.getGame(id));
+    expect(found.commands()).toEqual(local.commands(id));
+    expect(found.claims).toEqual([{ seat: 2, tokenHash: '', name: 'Archived', account: 'acc-archived' }]);
+    expect(await elsewhere.ofAccount('acc-archived')).toEqual([{ gameId: id, seat: 2 }]);
+    elsewhere.local.close();
+  } finally {
+    local.close();
+    await accounts.close();
+    rmSync(d, { recursive: true, force: true });
+  }
+});

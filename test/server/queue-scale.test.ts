@@ -8,8 +8,9 @@ import { connect, play, strategies, type JantakuClient } from '@jantaku/client-s
 import { freePort } from './harness';
 
 /**
- * Two server processes on one PostgreSQL (the players store: accounts, queues, ratings) and one
- * Redis (matchmaking, the matcher's wake-ups), both started here: one queue across processes.
+ * Two server processes on one PostgreSQL (the players store: accounts, queues, ratings, the
+ * finished games) and one Redis (matchmaking, the matcher's wake-ups), both started here: one
+ * queue across processes, and every finished game served by both.
  */
 const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
 const pgBin = (name: string) => join('/usr/lib/postgresql', versions[0]!, 'bin', name);
@@ -103,7 +104,7 @@ async function gameRecord(id: string): Promise<{ host: number; record: Record<st
 }
 
 describe('one queue across two processes (PostgreSQL + Redis)', () => {
-  it('players asking through either process are seated together; one who left through the other is not; the game moves the ratings in PostgreSQL', async () => {
+  it('players asking through either process are seated together; one who left through the other is not; the game moves the ratings in PostgreSQL and is served by both processes', async () => {
     // The leaver queues through A and leaves through B, with the same session.
     const leaver = await player(0);
     const leaving = leaver.client.queue('tenhou-tonpuusen').catch((e: { code?: string }) => e.code);
@@ -139,6 +140,29 @@ describe('one queue across two processes (PostgreSQL + Redis)', () => {
     expect(boards[0]).toEqual(boards[1]);
     expect(boards[0]!.map((e) => e.games)).toEqual([1, 1, 1, 1]);
     expect(boards[0]!.map((e) => e.name)).toEqual([...standings].sort((a, b) => a.rank - b.rank).map((s) => nameAt(s.seat)));
+
+    // The finished game is in the shared store: the process that did not host it serves its record,
+    // its logs (byte for byte the host's) and its players' histories.
+    const other = nodes[1 - host]!.http;
+    for (;;) {
+      if ((await fetch(`${other}/api/games/${id}`)).status === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const there = (await (await fetch(`${other}/api/games/${id}`)).json()) as Record<string, any>;
+    const here = (await (await fetch(`${nodes[host]!.http}/api/games/${id}`)).json()) as Record<string, any>;
+    expect(there).toEqual(here);
+    expect(there.status).toBe('finished');
+    for (const log of ['tenhou6', 'mjai', 'mjlog', 'replay']) {
+      const [a, b] = await Promise.all([nodes[host]!.http, other].map(async (base) => (await fetch(`${base}/api/games/${id}/${log}`)).text()));
+      expect(b).toBe(a);
+    }
+    for (const p of players) {
+      const profile = await connect(nodes[1 - host]!.ws).player(p.name);
+      const placement = standings.find((s) => nameAt(s.seat) === p.name)!.rank;
+      expect(profile.games).toEqual([expect.objectContaining({ id, placement, status: 'finished' })]);
+      expect(profile.stats.games).toBe(1);
+    }
+    expect(((await (await fetch(`${other}/api/games`)).json()) as { games: { id: string }[] }).games.map((g) => g.id)).toContain(id);
     await Promise.all(tables.map((t) => t.leave()));
   }, 180_000);
 

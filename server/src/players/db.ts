@@ -81,6 +81,28 @@ export interface PlayersDb {
   };
   /** Accounts the queue has seated: the table (null while it is being made) until they ask again or it is old. */
   queue_matches: { account_id: string; kind: string; table_id: string | null; seat: number; created: number };
+  /**
+   * Finished games, shared by the processes of a site (store/archive.ts): the game's record and
+   * its log, copied from the process that played it. Only with PostgreSQL (DATABASE_URL).
+   */
+  archived_games: {
+    id: string;
+    created: number;
+    finished: number;
+    /** The GameRecord, JSON. */
+    record: string;
+    /** The referee's log entries, a JSON array. */
+    log: string;
+    /** The seat claims (seat, name, account; never token hashes), JSON. */
+    claims: string;
+  };
+  /** Who played each archived game: an account's history across processes. */
+  archived_seats: {
+    game_id: string;
+    seat: number;
+    account_id: string;
+    created: number;
+  };
   /** Failed logins of the last minute, by what they count against (`address:…`, `name:…`): shared by every process. */
   login_failures: {
     key: string;
@@ -187,6 +209,29 @@ const migrations: Record<string, Migration> = {
         .addColumn('at', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('login_failures_key_at').on('login_failures').columns(['key', 'at']).execute();
+    },
+  },
+  '006_game_archive': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('archived_games')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('created', 'bigint', (c) => c.notNull())
+        .addColumn('finished', 'bigint', (c) => c.notNull())
+        .addColumn('record', 'text', (c) => c.notNull())
+        .addColumn('log', 'text', (c) => c.notNull())
+        .addColumn('claims', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('archived_games_created').on('archived_games').columns(['created', 'id']).execute();
+      await db.schema
+        .createTable('archived_seats')
+        .addColumn('game_id', 'text', (c) => c.notNull().references('archived_games.id').onDelete('cascade'))
+        .addColumn('seat', 'integer', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('created', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('archived_seats_pk', ['game_id', 'seat'])
+        .execute();
+      await db.schema.createIndex('archived_seats_account').on('archived_seats').columns(['account_id', 'created']).execute();
     },
   },
 };

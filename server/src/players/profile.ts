@@ -7,7 +7,9 @@ import { Referee } from '@jantaku/shared/referee/referee';
 import { cleanName } from '@jantaku/shared/text';
 import { logger } from '../log';
 import { logPlayers } from '../logNames';
-import type { GameRecord, GameStore } from '../store/index';
+import type { StoredGame } from '../store/archive';
+import type { Games } from '../store/games';
+import type { GameRecord } from '../store/index';
 import { key, NAME_MAX, view, type Accounts, type PublicAccount } from './accounts';
 import { sessionOf } from './routes';
 import type { Sessions } from './sessions';
@@ -20,11 +22,9 @@ import { aggregate, seatGame, type PlayerStats, type SeatFault, type SeatGame } 
  * its own players (to anyone else it does not exist: neither listed nor counted).
  */
 
-/** What the profile reads of the game store (`gamesOfAccount`: newest first; seat claims name their accounts). */
-export type ProfileStore = Pick<GameStore, 'getGame' | 'commands' | 'seatClaims' | 'gamesOfAccount'>;
-
 export interface ProfileOptions {
-  store: ProfileStore;
+  /** The games: this process's, and with a shared store every process's finished ones (store/games.ts). */
+  games: Pick<Games, 'find' | 'ofAccount'>;
   accounts: Accounts;
   sessions: Sessions;
   /** The account's ratings (players/ratings.ts); none until that service is wired. */
@@ -63,16 +63,24 @@ export interface ProfileGame {
 
 const fail = (status: number, error: string, reason: string) => Response.json({ error, reason }, { status });
 
+/** One of the account's games, as found, with its seat in it. */
+interface Played {
+  g: GameRecord;
+  found: StoredGame;
+  seat: number;
+}
+
 /** One seat of a game rebuilt from its log: finished games never change, so each is replayed once. */
 const seatGames = new LRUCache<string, SeatGame | 'none'>({ max: 50_000 });
 /** Statistics by account and the exact games they were computed from (ids and command counts). */
 const statsCache = new LRUCache<string, PlayerStats>({ max: 2_000 });
 
-function seatGameOf(store: ProfileStore, g: GameRecord, seat: Seat): SeatGame | null {
+function seatGameOf(found: StoredGame, seat: Seat): SeatGame | null {
+  const g = found.record;
   const k = `${g.id}:${g.commands}:${seat}`;
   let sg = seatGames.get(k);
   if (sg === undefined) {
-    const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, store.commands(g.id)).game;
+    const game = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, found.commands()).game;
     const faults = (g.result as { faults?: SeatFault[] } | null)?.faults ?? [];
     sg = seatGame(game, seat, faults) ?? 'none';
     seatGames.set(k, sg);
@@ -81,12 +89,12 @@ function seatGameOf(store: ProfileStore, g: GameRecord, seat: Seat): SeatGame | 
 }
 
 /** Statistics over these finished games, cached under the list of their ids and command counts. */
-function statsOf(store: ProfileStore, accountId: string, games: readonly { g: GameRecord; seat: number }[]): PlayerStats {
+function statsOf(accountId: string, games: readonly Played[]): PlayerStats {
   const finished = games.filter((x) => x.g.status === 'finished');
   const k = `${accountId}:${createHash('sha256').update(finished.map((x) => `${x.g.id}:${x.g.commands}:${x.seat}`).join(',')).digest('base64url')}`;
   let stats = statsCache.get(k);
   if (!stats) {
-    stats = aggregate(finished.map((x) => seatGameOf(store, x.g, x.seat as Seat)).filter((s): s is SeatGame => s !== null));
+    stats = aggregate(finished.map((x) => seatGameOf(x.found, x.seat as Seat)).filter((s): s is SeatGame => s !== null));
     statsCache.set(k, stats);
   }
   return stats;
@@ -121,7 +129,7 @@ function pageParam(request: Request | undefined): number | null {
 
 const when = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function listed(store: ProfileStore, g: GameRecord, seat: number, mine: boolean): ProfileGame {
+function listed({ g, found, seat }: Played, mine: boolean): ProfileGame {
   const priv = g.options.private === true;
   // A private game's replay and downloads need its code; its own players get it in their links.
   const code = priv && mine && typeof g.options.inviteCode === 'string' ? `?code=${encodeURIComponent(g.options.inviteCode)}` : '';
@@ -138,7 +146,7 @@ function listed(store: ProfileStore, g: GameRecord, seat: number, mine: boolean)
     placement: standing?.rank ?? null,
     score: standing?.points ?? null,
     final: standing?.final ?? null,
-    players: logPlayers(g, store.seatClaims(g.id)).names,
+    players: logPlayers(g, found.claims).names,
     private: priv,
     event: (g.options.service as { event?: unknown } | undefined)?.event ?? null,
     replay: `/#/replay/${id}${code}`,
@@ -173,12 +181,13 @@ export function profileRoutes(o: ProfileOptions) {
       const account = await byName(n.name);
       if (!account) return fail(404, 'NO_PLAYER', `no player named ${n.name}`);
       const viewer = await viewerOf(ctx.request);
-      const mine = (g: GameRecord) => viewer !== null && o.store.seatClaims(g.id).some((c) => c.account === viewer);
+      const mine = (x: Played) => viewer !== null && x.found.claims.some((c) => c.account === viewer);
       // A private table's game exists only for its own players (as the game routes answer it only with its code).
-      const games = o.store
-        .gamesOfAccount(account.id)
-        .map(({ gameId, seat }) => ({ g: o.store.getGame(gameId), seat }))
-        .filter((x): x is { g: GameRecord; seat: number } => x.g !== null && (x.g.options.private !== true || mine(x.g)));
+      const seats = await o.games.ofAccount(account.id);
+      const found = await Promise.all(seats.map((s) => o.games.find(s.gameId)));
+      const games = seats
+        .map(({ seat }, i) => (found[i] ? { g: found[i]!.record, found: found[i]!, seat } : null))
+        .filter((x): x is Played => x !== null && (x.g.options.private !== true || mine(x)));
       const pages = Math.max(1, Math.ceil(games.length / PAGE_SIZE));
       return Response.json({
         name: account.name,
@@ -186,8 +195,8 @@ export function profileRoutes(o: ProfileOptions) {
         bot: account.bot,
         created: account.created,
         ratings: await ratingsFor(account.id),
-        stats: statsOf(o.store, account.id, games),
-        games: games.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((x) => listed(o.store, x.g, x.seat, mine(x.g))),
+        stats: statsOf(account.id, games),
+        games: games.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((x) => listed(x, mine(x))),
         page,
         pages,
         total: games.length,

@@ -1,0 +1,76 @@
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import type { GameArchive, DatedSeat, StoredGame } from './archive';
+import type { AccountSeat, GameRecord, GameStore } from './gameStore';
+
+/**
+ * The games the HTTP routes answer for: this process's own (its SQLite file, running ones
+ * included) and, when the site shares a PostgreSQL, every process's finished ones (archive.ts).
+ * Without an archive it is the local store alone.
+ */
+export class Games {
+  /** Archived games read back: a finished game never changes. */
+  private readonly fetched = new LRUCache<string, StoredGame>({ max: 256 });
+
+  constructor(
+    readonly local: GameStore,
+    readonly archive: GameArchive | null,
+    private readonly log: Logger,
+  ) {}
+
+  /** The game `id`, here or in the archive; null if neither has it. */
+  async find(id: string): Promise<StoredGame | null> {
+    const record = this.local.getGame(id);
+    if (record) return { record, claims: this.local.seatClaims(id), commands: () => this.local.commands(id) };
+    if (!this.archive) return null;
+    const cached = this.fetched.get(id);
+    if (cached) return cached;
+    const found = await this.archive.get(id);
+    if (found) this.fetched.set(id, found);
+    return found;
+  }
+
+  /** The seats `accountId` took, newest game first: this process's and the archive's, each game once. */
+  async ofAccount(accountId: string): Promise<AccountSeat[]> {
+    const local: DatedSeat[] = this.local.gamesOfAccount(accountId).map((s) => ({ ...s, created: this.local.getGame(s.gameId)?.created ?? 0 }));
+    if (!this.archive) return local.map(({ gameId, seat }) => ({ gameId, seat }));
+    const seen = new Set(local.map((s) => s.gameId));
+    const all = [...local, ...(await this.archive.seatsOf(accountId)).filter((s) => !seen.has(s.gameId))];
+    all.sort((a, b) => b.created - a.created || (a.gameId < b.gameId ? -1 : 1));
+    return all.map(({ gameId, seat }) => ({ gameId, seat }));
+  }
+
+  /** Every game this process has, and the archive's newest finished ones (`/api/games`). */
+  async list(archived = 500): Promise<GameRecord[]> {
+    const local = this.local.listGames();
+    if (!this.archive) return local;
+    const seen = new Set(local.map((g) => g.id));
+    return [...local, ...(await this.archive.recent(archived)).filter((g) => !seen.has(g.id))];
+  }
+
+  /** Copies this process's finished game `id` to the archive (a no-op without one). */
+  async archiveFinished(id: string): Promise<void> {
+    if (!this.archive) return;
+    const record = this.local.getGame(id);
+    if (!record || record.status !== 'finished') return;
+    await this.archive.put(record, this.local.commands(id), this.local.seatClaims(id));
+  }
+
+  /** Copies the finished games the archive lacks (those that ended while it could not be reached); returns how many. */
+  async catchUp(): Promise<number> {
+    if (!this.archive) return 0;
+    const finished = this.local.listGames({ status: 'finished' }).map((g) => g.id);
+    let copied = 0;
+    for (let i = 0; i < finished.length; i += 500) {
+      const chunk = finished.slice(i, i + 500);
+      const have = await this.archive.has(chunk);
+      for (const id of chunk)
+        if (!have.has(id)) {
+          await this.archiveFinished(id);
+          copied++;
+        }
+    }
+    if (copied > 0) this.log.info({ event: 'gamesArchived', games: copied }, 'finished games copied to the shared store');
+    return copied;
+  }
+}
