@@ -276,7 +276,7 @@ export class Game {
     if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot declare riichi' };
     if (this.scores[seat] < this.rules.riichiMinPoints) return { code: 'RIICHI_NO_POINTS', reason: `riichi needs ${this.rules.riichiMinPoints} points` };
     if (this.remaining < this.rules.riichiMinWallTiles) return { code: 'RIICHI_NO_TILES', reason: `riichi needs ${this.rules.riichiMinWallTiles} tiles left in the wall` };
-    const counts = s.kindCounts();
+    const counts = s.kindCounts().slice();
     counts[kindOf(tile)]--;
     if (shanten(counts, s.melds.length) !== 0) return { code: 'NOT_TENPAI', reason: 'the hand would not be tenpai after that discard' };
     const held = s.heldCounts();

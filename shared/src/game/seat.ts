@@ -54,10 +54,13 @@ export class SeatState {
 
   private waitsCache: number[] | null = null;
   private readonly counts = new Uint8Array(34);
+  /** `counts` no longer match `hand` (claim windows read every other seat's counts on each discard). */
+  private countsStale = true;
 
-  /** The hand changed: forget cached waits. */
+  /** The hand changed: forget cached counts and waits. */
   touch(): void {
     this.waitsCache = null;
+    this.countsStale = true;
   }
 
   /** May chii, pon and kan: not dead, or dead with only the right to win lost (WSOM-SHORT). */
@@ -69,8 +72,13 @@ export class SeatState {
     return this.melds.every((m) => m.type === 'ankan');
   }
 
+  /** Concealed tiles per kind, kept until the hand changes: read it, never write to it (copy first). */
   kindCounts(): Uint8Array {
-    return countKinds(this.hand, this.counts);
+    if (this.countsStale) {
+      countKinds(this.hand, this.counts);
+      this.countsStale = false;
+    }
+    return this.counts;
   }
 
   /** Completing kinds of the concealed hand when it holds 3n+1 tiles (cached). */
