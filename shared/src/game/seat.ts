@@ -14,6 +14,7 @@ export interface DiscardRecord {
 
 /** One seat's part of a hand. Only the game mutates it. */
 export class SeatState {
+  /** The concealed tiles in the order they came (changed through `deal`, `addTile`, `removeTile`). */
   hand: TileId[] = [];
   /** The tile drawn this turn (null after a call or between turns). */
   drawn: TileId | null = null;
@@ -52,15 +53,20 @@ export class SeatState {
   /** Liability for a yakuman completed by the meld this seat fed (pao). */
   pao: Seat | null = null;
 
-  private waitsCache: number[] | null = null;
-  private readonly counts = new Uint8Array(34);
-  /** `counts` no longer match `hand` (claim windows read every other seat's counts on each discard). */
-  private countsStale = true;
+  // Caches of what the hand implies, not state: #-private, so that JSON snapshots of a game leave them out.
+  #waits: number[] | null = null;
+  readonly #counts = new Uint8Array(34);
+  /** `#counts` no longer match `hand` (claim windows read every other seat's counts on each discard). */
+  #countsStale = true;
+  /** `hand` in ascending id order (the order legal actions list tiles in), kept beside it once asked for. */
+  #sorted: TileId[] | null = null;
 
-  /** The hand changed: forget cached counts and waits. */
-  touch(): void {
-    this.waitsCache = null;
-    this.countsStale = true;
+  /** Takes the dealt tiles as the hand (after it, only `addTile` and `removeTile` change the hand: they keep the caches). */
+  deal(tiles: TileId[]): void {
+    this.hand = tiles;
+    this.#waits = null;
+    this.#countsStale = true;
+    this.#sorted = null;
   }
 
   /** May chii, pon and kan: not dead, or dead with only the right to win lost (WSOM-SHORT). */
@@ -74,17 +80,22 @@ export class SeatState {
 
   /** Concealed tiles per kind, kept until the hand changes: read it, never write to it (copy first). */
   kindCounts(): Uint8Array {
-    if (this.countsStale) {
-      countKinds(this.hand, this.counts);
-      this.countsStale = false;
+    if (this.#countsStale) {
+      countKinds(this.hand, this.#counts);
+      this.#countsStale = false;
     }
-    return this.counts;
+    return this.#counts;
+  }
+
+  /** The concealed tiles in ascending id order: read it, never write to it (copy first). */
+  sortedHand(): readonly TileId[] {
+    return (this.#sorted ??= [...this.hand].sort((a, b) => a - b));
   }
 
   /** Completing kinds of the concealed hand when it holds 3n+1 tiles (cached). */
   waits(): number[] {
-    if (this.waitsCache === null) this.waitsCache = this.hand.length % 3 === 1 ? waits(this.kindCounts(), this.melds.length) : [];
-    return this.waitsCache;
+    if (this.#waits === null) this.#waits = this.hand.length % 3 === 1 ? waits(this.kindCounts(), this.melds.length) : [];
+    return this.#waits;
   }
 
   /** Tenpai as the rulebooks define it (EMA12-TENPAI-FOUR-HELD), for a 3n+1 hand. */
@@ -106,10 +117,27 @@ export class SeatState {
     return this.discards.some((d) => w.includes(kindOf(d.tile)));
   }
 
+  /** Takes a tile into the hand (a draw); the counts and the sorted copy follow it rather than being rebuilt. */
+  addTile(t: TileId): void {
+    this.hand.push(t);
+    this.#waits = null;
+    if (!this.#countsStale) this.#counts[t >> 2]++;
+    if (this.#sorted) {
+      let i = this.#sorted.length;
+      this.#sorted.push(t);
+      for (; i > 0 && this.#sorted[i - 1] > t; i--) this.#sorted[i] = this.#sorted[i - 1];
+      this.#sorted[i] = t;
+    }
+  }
+
   removeTile(t: TileId): void {
     const i = this.hand.indexOf(t);
-    if (i >= 0) this.hand.splice(i, 1);
+    if (i >= 0) {
+      this.hand.splice(i, 1);
+      if (!this.#countsStale) this.#counts[t >> 2]--;
+      if (this.#sorted) this.#sorted.splice(this.#sorted.indexOf(t), 1);
+    }
     if (this.penaltyTiles.length) this.penaltyTiles = this.penaltyTiles.filter((p) => p.tile !== t);
-    this.touch();
+    this.#waits = null;
   }
 }
