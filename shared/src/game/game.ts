@@ -79,6 +79,7 @@ export interface HandLog {
 }
 
 const SEATS: readonly Seat[] = [0, 1, 2, 3];
+const NO_OPTIONS: ApplyOptions = {};
 const refuse = (code: RefusalCode, reason: string): { ok: false; refusal: Refusal } => ({ ok: false, refusal: { code, reason } });
 
 /**
@@ -190,10 +191,10 @@ export class Game {
    * Judges and applies one seat's command. `allow` lets the referee carry out a declaration the
    * rules forbid but its rulebook lets stand (kuikae, noten riichi, an invalid kan in riichi).
    */
-  apply(seat: Seat, command: Command, opts: ApplyOptions = {}): Result<GameEvent[]> {
+  apply(seat: Seat, command: Command, opts: ApplyOptions = NO_OPTIONS): Result<GameEvent[]> {
     const refusal = this.check(seat, command);
     if (refusal && !opts.allow?.includes(refusal.code)) return { ok: false, refusal };
-    this.events = [];
+    this.events.length = 0; // events nobody took are dropped (this array was never handed out)
     if (refusal?.code === 'NOT_TENPAI') this.seats[seat].notenRiichi = true;
     if (refusal?.code === 'RIICHI_BAD_KAN') this.seats[seat].badKan = true;
     this.log.push({ seat, command: cleanCommand(command) });
@@ -401,7 +402,7 @@ export class Game {
     }
     // A concealed kan needs all four; an added kan a pon of the kind (kanRefusal's own first tests).
     const ankan: TileId[] = [];
-    const fours = hasFour(counts) ? countKinds(s.hand, new Uint8Array(34)) : null;
+    const fours = hasFour(sorted) ? countKinds(s.hand, new Uint8Array(34)) : null;
     if (fours) for (const t of s.hand) {
       if (fours[kindOf(t)] !== 4) continue;
       fours[kindOf(t)] = 0; // the kind's first tile in hand stands for it
@@ -512,7 +513,7 @@ export class Game {
     // Penalty tiles are live until the owner's next discard, dead (still face up) after it (§3.7).
     for (const p of s.penaltyTiles) p.live = false;
     s.drawn = null;
-    s.kuikae = [];
+    if (s.kuikae.length) s.kuikae = [];
     // Temporary furiten lasts until the player's own next discard, after his draw or his own call
     // (docs/RULESETS.md, "Temporary furiten"); the draw already ended it in the first case.
     s.furitenTemp = false;
@@ -1094,8 +1095,9 @@ function sameTiles(a: readonly TileId[], b: readonly TileId[]): boolean {
 /** The seats after `from` in turn order: who answers a claim window first (ron before pon, kan before chii). */
 const CLAIM_ORDER: readonly (readonly Seat[])[] = SEATS.map((from) => [1, 2, 3].map((d) => ((from + d) % 4) as Seat));
 
-function hasFour(counts: ArrayLike<number>): boolean {
-  for (let k = 0; k < counts.length; k++) if (counts[k] === 4) return true;
+/** `sorted` (ascending ids) holds four tiles of some kind: the ids of a kind are consecutive. */
+function hasFour(sorted: readonly TileId[]): boolean {
+  for (let i = 3; i < sorted.length; i++) if (kindOf(sorted[i]) === kindOf(sorted[i - 3])) return true;
   return false;
 }
 

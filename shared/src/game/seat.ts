@@ -133,11 +133,17 @@ export class SeatState {
   removeTile(t: TileId): void {
     const i = this.hand.indexOf(t);
     if (i >= 0) {
-      this.hand.splice(i, 1);
+      removeAt(this.hand, i);
       if (!this.#countsStale) this.#counts[t >> 2]--;
-      if (this.#sorted) this.#sorted.splice(this.#sorted.indexOf(t), 1);
+      if (this.#sorted) removeAt(this.#sorted, this.#sorted.indexOf(t));
     }
     if (this.penaltyTiles.length) this.penaltyTiles = this.penaltyTiles.filter((p) => p.tile !== t);
     this.#waits = null;
   }
+}
+
+/** Removes a[i] in place, keeping the order (splice would allocate the removed part, once per discard). */
+function removeAt(a: TileId[], i: number): void {
+  for (let j = i + 1; j < a.length; j++) a[j - 1] = a[j];
+  a.pop();
 }
