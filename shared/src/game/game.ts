@@ -194,7 +194,7 @@ export class Game {
   apply(seat: Seat, command: Command, opts: ApplyOptions = NO_OPTIONS): Result<GameEvent[]> {
     const refusal = this.check(seat, command);
     if (refusal && !opts.allow?.includes(refusal.code)) return { ok: false, refusal };
-    this.events.length = 0; // events nobody took are dropped (this array was never handed out)
+    if (this.events.length) this.events = []; // events nobody took are dropped
     if (refusal?.code === 'NOT_TENPAI') this.seats[seat].notenRiichi = true;
     if (refusal?.code === 'RIICHI_BAD_KAN') this.seats[seat].badKan = true;
     this.log.push({ seat, command: cleanCommand(command) });

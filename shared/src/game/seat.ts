@@ -2,6 +2,7 @@ import { countKinds, kindOf, type TileId, type TileKind } from '../tiles';
 import type { Meld } from '../tiles/meld';
 import type { Seat } from './types';
 import { tenpaiWaits, waits } from '../hand/waits';
+import { shanten } from '../hand/shanten';
 
 export interface DiscardRecord {
   tile: TileId;
@@ -89,12 +90,26 @@ export class SeatState {
 
   /** The concealed tiles in ascending id order: read it, never write to it (copy first). */
   sortedHand(): readonly TileId[] {
-    return (this.#sorted ??= [...this.hand].sort((a, b) => a - b));
+    if (this.#sorted) return this.#sorted;
+    // An insertion sort: 13 or 14 tiles, and no comparator calls.
+    const out = this.hand.slice();
+    for (let i = 1; i < out.length; i++) {
+      const t = out[i];
+      let j = i;
+      for (; j > 0 && out[j - 1] > t; j--) out[j] = out[j - 1];
+      out[j] = t;
+    }
+    return (this.#sorted = out);
   }
 
   /** Completing kinds of the concealed hand when it holds 3n+1 tiles (cached). */
   waits(): number[] {
-    if (this.#waits === null) this.#waits = this.hand.length % 3 === 1 ? waits(this.kindCounts(), this.melds.length) : [];
+    if (this.#waits === null) {
+      const n = this.hand.length;
+      // Most hands are not tenpai: one shanten says so before waits() counts and searches the hand.
+      const far = n + 3 * this.melds.length === 13 && shanten(this.kindCounts(), this.melds.length) > 0;
+      this.#waits = n % 3 !== 1 || far ? [] : waits(this.kindCounts(), this.melds.length);
+    }
     return this.#waits;
   }
 
