@@ -1,6 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Game } from '@jantaku/shared/game/game';
-import { handSalt, LEGACY_WALL_ALGORITHM, shuffledTiles, uniform, wallCommitment, WALL_ALGORITHM } from '@jantaku/shared/game/shuffle';
+import { handSalt, HmacStream, LEGACY_WALL_ALGORITHM, shuffledTiles, uniform, wallCommitment, WALL_ALGORITHM } from '@jantaku/shared/game/shuffle';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 
 // The worked example of docs/FAIRNESS.md, also computed by the doc's Python verifier.
@@ -16,6 +17,26 @@ describe('walls from seeds (docs/FAIRNESS.md)', () => {
     const salt = handSalt(SEED, 0);
     expect(salt).toBe('5a2a394e07ce1eb811c3a23c43b6785c047ade1d5af5885900ce8e878144cc73');
     expect(wallCommitment(salt, wall)).toBe('7df148c50974067d0f320b392f3f1aa0877afc6d6c7f64d19f5da586e8046351');
+  });
+
+  it('hmac-sha256-v1: the stream is HMAC-SHA-256 of wall/<hand>/<k> block by block (node:crypto as the reference), for any seed length and non-ASCII seeds', () => {
+    // Empty, one byte, just under, at and over the 64-byte block (a longer key is hashed first), multi-byte UTF-8.
+    const seeds = ['', 'a', SEED, 'x'.repeat(63), 'y'.repeat(64), 'z'.repeat(65), 'ü€😀'.repeat(20)];
+    for (const seed of seeds) {
+      for (const hand of [0, 9, 10, 123_456]) {
+        const stream = new HmacStream(seed, hand);
+        const got: number[] = [];
+        const want: number[] = [];
+        for (let k = 0; k < 18; k++) {
+          const mac = createHmac('sha256', Buffer.from(seed, 'utf8')).update(`wall/${hand}/${k}`).digest();
+          for (let j = 0; j < 8; j++) {
+            want.push(mac.readUInt32BE(4 * j));
+            got.push(stream.nextU32());
+          }
+        }
+        expect(got).toEqual(want);
+      }
+    }
   });
 
   it('xoshiro128-fnv1a: the walls of games stored before the change, exactly as the old code dealt them', () => {

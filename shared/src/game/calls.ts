@@ -8,7 +8,8 @@ import type { SeatState } from './seat';
 export function kuikaeKinds(called: TileId, own: readonly TileId[], chii: boolean): TileKind[] {
   const k = kindOf(called);
   if (!chii) return [k];
-  const [a, b] = own.map(kindOf).sort((x, y) => x - y);
+  const a = Math.min(kindOf(own[0]), kindOf(own[1]));
+  const b = Math.max(kindOf(own[0]), kindOf(own[1]));
   const banned = [k];
   if (k < a && sameSuit(k + 3, k)) banned.push(k + 3);
   if (k > b && sameSuit(k - 3, k)) banned.push(k - 3);
@@ -17,9 +18,9 @@ export function kuikaeKinds(called: TileId, own: readonly TileId[], chii: boolea
 
 const sameSuit = (x: number, k: TileKind) => x >= 0 && x < 27 && suitOf(x) === suitOf(k);
 
-/** Distinct picks of `n` tiles of `kind` from the hand, differing by red fives only. */
-function picksOfKind(hand: readonly TileId[], kind: TileKind, n: number): TileId[][] {
-  const tiles = hand.filter((t) => kindOf(t) === kind).sort((x, y) => x - y);
+/** Distinct picks of `n` tiles of `kind` from the hand (`sorted`: ascending), differing by red fives only. */
+function picksOfKind(sorted: readonly TileId[], kind: TileKind, n: number): TileId[][] {
+  const tiles = sorted.filter((t) => kindOf(t) === kind);
   if (tiles.length < n) return [];
   const red = tiles.filter(isRedId);
   const plain = tiles.filter((t) => !isRedId(t));
@@ -29,15 +30,19 @@ function picksOfKind(hand: readonly TileId[], kind: TileKind, n: number): TileId
   return out;
 }
 
-/** The hand still has a legal discard after calling with `own` (else the call is not allowed). */
+/**
+ * The hand still has a legal discard after calling with `own` (tiles of the hand; else the call
+ * is not allowed): counted, not copied, as the tiles left less those of banned kinds.
+ */
 function leavesDiscard(hand: readonly TileId[], own: readonly TileId[], banned: readonly TileKind[]): boolean {
-  const rest = [...hand];
-  for (const t of own) rest.splice(rest.indexOf(t), 1);
-  return rest.some((t) => !banned.includes(kindOf(t)));
+  let left = hand.length - own.length;
+  for (const t of hand) if (banned.includes(kindOf(t))) left--;
+  for (const t of own) if (banned.includes(kindOf(t))) left++;
+  return left > 0;
 }
 
 export function ponOptions(seat: SeatState, tile: TileId, kuikaeForbidden: boolean): [TileId, TileId][] {
-  return picksOfKind(seat.hand, kindOf(tile), 2).filter(
+  return picksOfKind(seat.sortedHand(), kindOf(tile), 2).filter(
     (own) => !kuikaeForbidden || leavesDiscard(seat.hand, own, kuikaeKinds(tile, own, false)),
   ) as [TileId, TileId][];
 }
@@ -47,15 +52,19 @@ export function daiminkanTiles(seat: SeatState, tile: TileId): [TileId, TileId, 
   return own.length === 3 ? (own.sort((x, y) => x - y) as [TileId, TileId, TileId]) : null;
 }
 
+/** Where the two own tiles of a chii sit relative to the called one. */
+const RUN_SHAPES: readonly (readonly [number, number])[] = [[-2, -1], [-1, 1], [1, 2]];
+
 export function chiiOptions(seat: SeatState, tile: TileId, kuikaeForbidden: boolean): [TileId, TileId][] {
   const k = kindOf(tile);
   if (k >= 27) return [];
   const r = k % 9;
   const out: [TileId, TileId][] = [];
-  for (const [da, db] of [[-2, -1], [-1, 1], [1, 2]]) {
+  const sorted = seat.sortedHand();
+  for (const [da, db] of RUN_SHAPES) {
     if (r + da < 0 || r + db > 8) continue;
-    for (const a of picksOfKind(seat.hand, k + da, 1))
-      for (const b of picksOfKind(seat.hand, k + db, 1)) {
+    for (const a of picksOfKind(sorted, k + da, 1))
+      for (const b of picksOfKind(sorted, k + db, 1)) {
         const own = [a[0], b[0]];
         if (kuikaeForbidden && !leavesDiscard(seat.hand, own, kuikaeKinds(tile, own, true))) continue;
         out.push([a[0], b[0]]);

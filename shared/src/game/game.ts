@@ -79,6 +79,7 @@ export interface HandLog {
 }
 
 const SEATS: readonly Seat[] = [0, 1, 2, 3];
+const NO_OPTIONS: ApplyOptions = {};
 const refuse = (code: RefusalCode, reason: string): { ok: false; refusal: Refusal } => ({ ok: false, refusal: { code, reason } });
 
 /**
@@ -190,10 +191,10 @@ export class Game {
    * Judges and applies one seat's command. `allow` lets the referee carry out a declaration the
    * rules forbid but its rulebook lets stand (kuikae, noten riichi, an invalid kan in riichi).
    */
-  apply(seat: Seat, command: Command, opts: ApplyOptions = {}): Result<GameEvent[]> {
+  apply(seat: Seat, command: Command, opts: ApplyOptions = NO_OPTIONS): Result<GameEvent[]> {
     const refusal = this.check(seat, command);
     if (refusal && !opts.allow?.includes(refusal.code)) return { ok: false, refusal };
-    this.events = [];
+    if (this.events.length) this.events = []; // events nobody took are dropped
     if (refusal?.code === 'NOT_TENPAI') this.seats[seat].notenRiichi = true;
     if (refusal?.code === 'RIICHI_BAD_KAN') this.seats[seat].badKan = true;
     this.log.push({ seat, command: cleanCommand(command) });
@@ -276,7 +277,7 @@ export class Game {
     if (s.deadHand) return { code: 'DEAD_HAND', reason: 'a dead hand cannot declare riichi' };
     if (this.scores[seat] < this.rules.riichiMinPoints) return { code: 'RIICHI_NO_POINTS', reason: `riichi needs ${this.rules.riichiMinPoints} points` };
     if (this.remaining < this.rules.riichiMinWallTiles) return { code: 'RIICHI_NO_TILES', reason: `riichi needs ${this.rules.riichiMinWallTiles} tiles left in the wall` };
-    const counts = s.kindCounts();
+    const counts = s.kindCounts().slice();
     counts[kindOf(tile)]--;
     if (shanten(counts, s.melds.length) !== 0) return { code: 'NOT_TENPAI', reason: 'the hand would not be tenpai after that discard' };
     const held = s.heldCounts();
@@ -384,8 +385,9 @@ export class Game {
     if (this.phase !== 'turn' || seat !== this.turn) return [];
     const s = this.seats[seat];
     const out: LegalAction[] = [];
-    const discards = s.riichi !== 'none' ? [s.drawn!] : this.afterCall && s.kuikae.length ? s.hand.filter((t) => !s.kuikae.includes(kindOf(t))) : s.hand.slice();
-    out.push({ type: 'discard', tiles: sortIds(discards) });
+    const sorted = s.sortedHand();
+    const discards = s.riichi !== 'none' ? [s.drawn!] : this.afterCall && s.kuikae.length ? sorted.filter((t) => !s.kuikae.includes(kindOf(t))) : sorted.slice();
+    out.push({ type: 'discard', tiles: discards });
     if (this.afterCall) return out;
     // Every check below is the one `check` applies, asked only where a cheaper test (a shanten,
     // a count) leaves it open: a tsumogiri turn costs one shanten and no refusal objects.
@@ -394,13 +396,13 @@ export class Game {
     if (sh === -1 && this.checkTurn(seat, { type: 'tsumo' }) === null) out.push({ type: 'tsumo' });
     // A 14-tile hand more than tenpai cannot riichi: one shanten call spares fourteen wait searches.
     if (sh <= 0 && s.riichi === 'none' && s.closed && !s.deadHand && this.scores[seat] >= this.rules.riichiMinPoints && this.remaining >= this.rules.riichiMinWallTiles) {
-      const ok = new Set(uniqueByKindAndRed(s.hand).filter((t) => this.riichiRefusal(seat, t) === null).map(redKey));
-      const tiles = s.hand.filter((t) => ok.has(redKey(t))).sort(ascending);
+      const ok = new Set(uniqueByKindAndRed(sorted).filter((t) => this.riichiRefusal(seat, t) === null).map(redKey));
+      const tiles = sorted.filter((t) => ok.has(redKey(t)));
       if (tiles.length) out.push({ type: 'riichi', tiles });
     }
     // A concealed kan needs all four; an added kan a pon of the kind (kanRefusal's own first tests).
     const ankan: TileId[] = [];
-    const fours = hasFour(counts) ? countKinds(s.hand, new Uint8Array(34)) : null;
+    const fours = hasFour(sorted) ? countKinds(s.hand, new Uint8Array(34)) : null;
     if (fours) for (const t of s.hand) {
       if (fours[kindOf(t)] !== 4) continue;
       fours[kindOf(t)] = 0; // the kind's first tile in hand stands for it
@@ -448,7 +450,7 @@ export class Game {
     });
     this.emit({ to: 'all', type: 'handStarted', round: this.round, honba: this.honba, riichiSticks: this.riichiSticks, dealer: this.dealer, scores: [...this.scores], doraIndicator: this.doraIndicators[0] });
     for (const seat of SEATS) {
-      this.seats[seat].hand = [...this.wall.haipai[seat]];
+      this.seats[seat].deal([...this.wall.haipai[seat]]);
       this.emit({ to: seat, type: 'dealt', seat, tiles: [...this.seats[seat].hand] });
     }
     this.nextDraw(this.dealer);
@@ -462,8 +464,7 @@ export class Game {
     const s = this.seats[seat];
     const tile = rinshan ? this.wall.drawRinshan(seat) : this.wall.draw(seat);
     if (!rinshan) this.liveDraws++;
-    s.hand.push(tile);
-    s.touch();
+    s.addTile(tile);
     s.drawn = tile;
     s.furitenTemp = false; // EMA12-FURITEN-TEMP-ENDS-ON-DRAW
     this.turn = seat;
@@ -512,7 +513,7 @@ export class Game {
     // Penalty tiles are live until the owner's next discard, dead (still face up) after it (§3.7).
     for (const p of s.penaltyTiles) p.live = false;
     s.drawn = null;
-    s.kuikae = [];
+    if (s.kuikae.length) s.kuikae = [];
     // Temporary furiten lasts until the player's own next discard, after his draw or his own call
     // (docs/RULESETS.md, "Temporary furiten"); the draw already ended it in the first case.
     s.furitenTemp = false;
@@ -537,9 +538,16 @@ export class Game {
 
   /** Opens a window for claims on `tile`; closes it at once if nobody can claim. */
   private openClaims(tile: TileId, from: Seat, reason: ClaimWindow['reason'], kan?: ClaimWindow['kan']): void {
-    this.claim = { tile, from, reason, options: new Map(), responses: new Map(), kan };
     this.phase = 'claims';
     this.turn = from;
+    if (!this.fullClaimWindows && !this.anyMayClaim(tile, from, reason)) {
+      // Nobody can do more than pass (most discards): what resolveClaims does for an empty window.
+      this.claim = null;
+      this.acceptRiichi(from);
+      if (kan) return this.completeKan(from, kan.kind, kan.tile);
+      return this.afterDiscard(from);
+    }
+    this.claim = { tile, from, reason, options: new Map(), responses: new Map(), kan };
     for (const seat of SEATS) {
       if (seat === from) continue;
       const opts = this.claimOptions(seat);
@@ -551,6 +559,23 @@ export class Game {
       this.emit({ to: 'all', type: 'claimWindow', tile, from, reason: reason === 'discard' ? 'discard' : 'chankan' });
       for (const seat of this.claim.options.keys()) this.emit({ to: seat, type: 'claimOffered', seat, tile });
     }
+  }
+
+  /**
+   * Whether a seat other than `from` might do more than pass on `tile`: claimOptions' first tests
+   * only (a cached wait, counts), so that a discard nobody can take builds no window.
+   */
+  private anyMayClaim(tile: TileId, from: Seat, reason: ClaimWindow['reason']): boolean {
+    const k = kindOf(tile);
+    const calls = reason === 'discard' && this.remaining > 0;
+    for (const seat of CLAIM_ORDER[from]) {
+      const s = this.seats[seat];
+      if (s.waits().includes(k)) return true;
+      if (!calls || !s.mayCall || s.riichi !== 'none') continue;
+      const counts = s.kindCounts();
+      if (counts[k] >= 2 || (from === (seat + 3) % 4 && k < 27 && mayChii(counts, k))) return true;
+    }
+    return false;
   }
 
   private claimOptions(seat: Seat): LegalAction[] {
@@ -615,10 +640,9 @@ export class Game {
     this.claim = null;
     this.acceptRiichi(w.from);
     if (w.kan) return this.completeKan(w.from, w.kan.kind, w.kan.tile);
-    const call = w.responses.size === 0 ? undefined
-      : order.map((s) => ({ seat: s, c: w.responses.get(s) })).find((r) => r.c?.type === 'pon' || r.c?.type === 'daiminkan')
-        ?? order.map((s) => ({ seat: s, c: w.responses.get(s) })).find((r) => r.c?.type === 'chii');
-    if (call?.c) return this.makeCall(call.seat, call.c, w);
+    const caller = order.find((s) => w.responses.get(s)?.type === 'pon' || w.responses.get(s)?.type === 'daiminkan')
+      ?? order.find((s) => w.responses.get(s)?.type === 'chii');
+    if (caller !== undefined) return this.makeCall(caller, w.responses.get(caller)!, w);
     this.afterDiscard(w.from);
   }
 
@@ -1068,24 +1092,12 @@ function sameTiles(a: readonly TileId[], b: readonly TileId[]): boolean {
   return x.length === y.length && x.every((t, i) => t === y[i]);
 }
 
-const ascending = (a: number, b: number) => a - b;
-
 /** The seats after `from` in turn order: who answers a claim window first (ron before pon, kan before chii). */
 const CLAIM_ORDER: readonly (readonly Seat[])[] = SEATS.map((from) => [1, 2, 3].map((d) => ((from + d) % 4) as Seat));
 
-/** `tiles` sorted ascending, in place (an insertion sort: hands are short, and no comparator calls). */
-function sortIds(tiles: TileId[]): TileId[] {
-  for (let i = 1; i < tiles.length; i++) {
-    const t = tiles[i];
-    let j = i - 1;
-    for (; j >= 0 && tiles[j] > t; j--) tiles[j + 1] = tiles[j];
-    tiles[j + 1] = t;
-  }
-  return tiles;
-}
-
-function hasFour(counts: ArrayLike<number>): boolean {
-  for (let k = 0; k < counts.length; k++) if (counts[k] === 4) return true;
+/** `sorted` (ascending ids) holds four tiles of some kind: the ids of a kind are consecutive. */
+function hasFour(sorted: readonly TileId[]): boolean {
+  for (let i = 3; i < sorted.length; i++) if (kindOf(sorted[i]) === kindOf(sorted[i - 3])) return true;
   return false;
 }
 
@@ -1100,11 +1112,11 @@ const holds = (hand: readonly TileId[], t: TileId) => Number.isInteger(t) && han
 
 const redKey = (t: TileId) => kindOf(t) * 2 + (isRedId(t) ? 1 : 0);
 
-/** One tile per kind (two for a kind holding a red five and a plain one): the distinct choices. */
+/** One tile per kind (two for a kind holding a red five and a plain one) of `tiles` (ascending): the distinct choices. */
 function uniqueByKindAndRed(tiles: readonly TileId[]): TileId[] {
   const seen = new Set<number>();
   const out: TileId[] = [];
-  for (const t of [...tiles].sort((a, b) => a - b)) {
+  for (const t of tiles) {
     const key = redKey(t);
     if (!seen.has(key)) {
       seen.add(key);

@@ -2,6 +2,7 @@ import { countKinds, kindOf, type TileId, type TileKind } from '../tiles';
 import type { Meld } from '../tiles/meld';
 import type { Seat } from './types';
 import { tenpaiWaits, waits } from '../hand/waits';
+import { shanten } from '../hand/shanten';
 
 export interface DiscardRecord {
   tile: TileId;
@@ -14,6 +15,7 @@ export interface DiscardRecord {
 
 /** One seat's part of a hand. Only the game mutates it. */
 export class SeatState {
+  /** The concealed tiles in the order they came (changed through `deal`, `addTile`, `removeTile`). */
   hand: TileId[] = [];
   /** The tile drawn this turn (null after a call or between turns). */
   drawn: TileId | null = null;
@@ -52,12 +54,20 @@ export class SeatState {
   /** Liability for a yakuman completed by the meld this seat fed (pao). */
   pao: Seat | null = null;
 
-  private waitsCache: number[] | null = null;
-  private readonly counts = new Uint8Array(34);
+  // Caches of what the hand implies, not state: #-private, so that JSON snapshots of a game leave them out.
+  #waits: number[] | null = null;
+  readonly #counts = new Uint8Array(34);
+  /** `#counts` no longer match `hand` (claim windows read every other seat's counts on each discard). */
+  #countsStale = true;
+  /** `hand` in ascending id order (the order legal actions list tiles in), kept beside it once asked for. */
+  #sorted: TileId[] | null = null;
 
-  /** The hand changed: forget cached waits. */
-  touch(): void {
-    this.waitsCache = null;
+  /** Takes the dealt tiles as the hand (after it, only `addTile` and `removeTile` change the hand: they keep the caches). */
+  deal(tiles: TileId[]): void {
+    this.hand = tiles;
+    this.#waits = null;
+    this.#countsStale = true;
+    this.#sorted = null;
   }
 
   /** May chii, pon and kan: not dead, or dead with only the right to win lost (WSOM-SHORT). */
@@ -69,14 +79,38 @@ export class SeatState {
     return this.melds.every((m) => m.type === 'ankan');
   }
 
+  /** Concealed tiles per kind, kept until the hand changes: read it, never write to it (copy first). */
   kindCounts(): Uint8Array {
-    return countKinds(this.hand, this.counts);
+    if (this.#countsStale) {
+      countKinds(this.hand, this.#counts);
+      this.#countsStale = false;
+    }
+    return this.#counts;
+  }
+
+  /** The concealed tiles in ascending id order: read it, never write to it (copy first). */
+  sortedHand(): readonly TileId[] {
+    if (this.#sorted) return this.#sorted;
+    // An insertion sort: 13 or 14 tiles, and no comparator calls.
+    const out = this.hand.slice();
+    for (let i = 1; i < out.length; i++) {
+      const t = out[i];
+      let j = i;
+      for (; j > 0 && out[j - 1] > t; j--) out[j] = out[j - 1];
+      out[j] = t;
+    }
+    return (this.#sorted = out);
   }
 
   /** Completing kinds of the concealed hand when it holds 3n+1 tiles (cached). */
   waits(): number[] {
-    if (this.waitsCache === null) this.waitsCache = this.hand.length % 3 === 1 ? waits(this.kindCounts(), this.melds.length) : [];
-    return this.waitsCache;
+    if (this.#waits === null) {
+      const n = this.hand.length;
+      // Most hands are not tenpai: one shanten says so before waits() counts and searches the hand.
+      const far = n + 3 * this.melds.length === 13 && shanten(this.kindCounts(), this.melds.length) > 0;
+      this.#waits = n % 3 !== 1 || far ? [] : waits(this.kindCounts(), this.melds.length);
+    }
+    return this.#waits;
   }
 
   /** Tenpai as the rulebooks define it (EMA12-TENPAI-FOUR-HELD), for a 3n+1 hand. */
@@ -98,10 +132,33 @@ export class SeatState {
     return this.discards.some((d) => w.includes(kindOf(d.tile)));
   }
 
+  /** Takes a tile into the hand (a draw); the counts and the sorted copy follow it rather than being rebuilt. */
+  addTile(t: TileId): void {
+    this.hand.push(t);
+    this.#waits = null;
+    if (!this.#countsStale) this.#counts[t >> 2]++;
+    if (this.#sorted) {
+      let i = this.#sorted.length;
+      this.#sorted.push(t);
+      for (; i > 0 && this.#sorted[i - 1] > t; i--) this.#sorted[i] = this.#sorted[i - 1];
+      this.#sorted[i] = t;
+    }
+  }
+
   removeTile(t: TileId): void {
     const i = this.hand.indexOf(t);
-    if (i >= 0) this.hand.splice(i, 1);
+    if (i >= 0) {
+      removeAt(this.hand, i);
+      if (!this.#countsStale) this.#counts[t >> 2]--;
+      if (this.#sorted) removeAt(this.#sorted, this.#sorted.indexOf(t));
+    }
     if (this.penaltyTiles.length) this.penaltyTiles = this.penaltyTiles.filter((p) => p.tile !== t);
-    this.touch();
+    this.#waits = null;
   }
+}
+
+/** Removes a[i] in place, keeping the order (splice would allocate the removed part, once per discard). */
+function removeAt(a: TileId[], i: number): void {
+  for (let j = i + 1; j < a.length; j++) a[j - 1] = a[j];
+  a.pop();
 }
