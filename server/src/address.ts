@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 
-/** The headers through which a proxy tells the client's address (Colyseus reads them first). */
-const PROXY_HEADERS = ['x-forwarded-for', 'x-real-ip', 'x-client-ip'];
+/** The headers through which a proxy tells the client's address, in the order Colyseus reads them (before the peer address). */
+const PROXY_HEADERS = ['x-real-ip', 'x-forwarded-for', 'x-client-ip'];
 
 /** `::ffff:1.2.3.4` (an IPv4 peer on a dual-stack socket) is `1.2.3.4`. */
 export const plainAddress = (a: string): string => (a.startsWith('::ffff:') && a.includes('.') ? a.slice(7) : a);
@@ -17,4 +17,17 @@ export function pinAddress(req: IncomingMessage, trustProxy: boolean): void {
   for (const h of PROXY_HEADERS) delete req.headers[h];
   const peer = req.socket.remoteAddress;
   if (peer) req.headers['x-real-ip'] = plainAddress(peer);
+}
+
+/**
+ * The client's address of an HTTP route's request, read as Colyseus reads a room's
+ * (`AuthContext.ip`): the first hop of X-Real-IP, X-Forwarded-For or X-Client-IP. Without a
+ * trusted proxy X-Real-IP is always the pinned peer address (`pinAddress`).
+ */
+export function requestAddress(headers: Headers): string {
+  for (const h of PROXY_HEADERS) {
+    const first = headers.get(h)?.split(',')[0].trim();
+    if (first) return plainAddress(first);
+  }
+  return 'unknown';
 }

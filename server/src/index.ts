@@ -31,6 +31,7 @@ import { roomAccount } from './players/roomAuth';
 import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
 import { endedHands, type ReplayHand } from './replay';
+import { TableEvents } from './rooms/events';
 
 export { TableRoom } from './rooms/TableRoom';
 
@@ -214,7 +215,7 @@ function routes(store: GameStore, metrics: Metrics, capacity: Capacity, players:
  * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`,
  * and the accounts' (docs/ACCOUNTS.md). The stores are closed (WAL checkpointed) when the server shuts down.
  */
-export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts } {
+export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts; tableEvents: TableEvents } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
   const dataDir = opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data';
   const store = opts.store ?? new GameStore({ path: join(dataDir, DB_FILE) });
@@ -225,6 +226,9 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const Base = opts.room ?? TableRoom;
   const Room = class extends Base {};
   Room.store = store;
+  // What the tables say (a game finished, a fault ruled), for the services around them.
+  const tableEvents = new TableEvents();
+  Room.events = tableEvents;
   // One registry per server; its rooms feed the counters (TableRoom reads its class's `metrics`).
   const capacity = new Capacity(limits, (what) => metrics.serverFull(what));
   const metrics = new Metrics({ limits, load: () => capacity.load });
@@ -261,7 +265,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
     store.close();
     await accounts.close();
   });
-  return Object.assign(server, { store, accounts });
+  return Object.assign(server, { store, accounts, tableEvents });
 }
 
 /**

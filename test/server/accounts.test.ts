@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from '../../server/src/index';
 import { createLogger } from '../../server/src/log';
+import { LOGIN_FAILURES_PER_ADDRESS } from '../../server/src/players/routes';
 import { accountCases } from './fixtures/accountCases';
 import { freePort } from './harness';
 
@@ -47,4 +48,28 @@ describe('the players service logs', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+describe('failed logins behind a trusted proxy', () => {
+  it('are counted per client address from X-Forwarded-For: one address over the limit does not lock out another', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-accounts-proxy-'));
+    const server = createServer({ gracefullyShutdown: false, dataDir, limits: { trustProxy: true } });
+    const port = await freePort();
+    await server.listen(port);
+    try {
+      const login = (from: string, name: string) =>
+        fetch(`http://127.0.0.1:${port}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `${from}, 10.0.0.1` },
+          body: JSON.stringify({ name, password: 'not the password' }),
+        }).then((r) => r.status);
+      // Spread over names, so that only the address limit is reached.
+      for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS; i++) expect(await login('203.0.113.1', `Nobody ${i % 20}`)).toBe(401);
+      expect(await login('203.0.113.1', 'Nobody else')).toBe(429);
+      expect(await login('203.0.113.2', 'Nobody else')).toBe(401);
+    } finally {
+      await server.gracefullyShutdown(false);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

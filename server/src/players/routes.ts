@@ -1,6 +1,7 @@
 import { createEndpoint } from '@colyseus/core';
 import { z } from 'zod';
 import type { Logger } from 'pino';
+import { requestAddress } from '../address';
 import { logger } from '../log';
 import { MinuteWindow } from '../minuteWindow';
 import { AccountError, Accounts, PASSWORD_MAX, PASSWORD_MIN, type PublicAccount } from './accounts';
@@ -118,7 +119,7 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
     if (json && typeof json === 'object' && 'apiKey' in json) return exchange(json);
     const b = body(json);
     if (b instanceof Response) return b;
-    const address = request?.headers.get('x-real-ip') ?? 'unknown';
+    const address = request ? requestAddress(request.headers) : 'unknown';
     const nameKey = `name:${b.name.toLowerCase()}`;
     if (failures.blocked(address, LOGIN_FAILURES_PER_ADDRESS) || failures.blocked(nameKey, LOGIN_FAILURES_PER_MINUTE)) return fail(429, 'LOGIN_RATE_LIMITED', 'too many failed logins: wait a minute');
     try {

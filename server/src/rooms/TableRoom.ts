@@ -24,6 +24,8 @@ import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, isSeat, parseTableOpt
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
 import { MessageBudget } from './rateLimit';
+import type { TableEvents } from './events';
+import { takeService } from './service';
 
 export { parseTableOptions, type TableOptions } from './options';
 
@@ -115,6 +117,8 @@ export class TableRoom extends Room<{ state: TableState }> {
   static quota: TableQuota | null = null;
   /** This process's capacity (set by `createServer` like `store`); null: no limit. */
   static capacity: Capacity | null = null;
+  /** Where the table says what the services around it consume (events.ts); none in bare tests. */
+  static events: TableEvents | null = null;
   /** The server's limits (set by `createServer` like `store`): the message budgets' here. */
   static limits: Pick<Limits, 'messageBurst' | 'messagesPerSecond'> = DEFAULT_LIMITS;
 
@@ -152,6 +156,9 @@ export class TableRoom extends Room<{ state: TableState }> {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private clockTimer: ReturnType<typeof setTimeout> | null = null;
   private emptyTimer: ReturnType<typeof setTimeout> | null = null;
+  private joinTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A service table's seats whose player did not come in time: played as absent, and the game goes on without them. */
+  private noShows = new Set<Seat>();
   private budgets = new WeakMap<Client, MessageBudget>();
   private seatBudgets: (MessageBudget | undefined)[] = [];
   /** Every event for the commentators, released once its hand has ended and its delay passed; null: no commentator view. */
@@ -167,11 +174,12 @@ export class TableRoom extends Room<{ state: TableState }> {
   override onCreate(options: unknown): void {
     const o = isPlainObject(options) ? options : {};
     this.origin = takeOrigin(o);
+    const service = takeService(o);
     if (typeof o.recover === 'string' && o.recoveryKey === RECOVERY_KEY) {
       this.restore(o.recover);
       log.tableRecovered(this.roomId, this.referee.log.length);
     } else {
-      this.create(o);
+      this.create(o, service);
       const { rules, bots } = this.settings;
       log.tableCreated(this.roomId, { ruleset: rules.name, foulPolicy: rules.foulPolicy, bots: [...bots], private: this.settings.private });
     }
@@ -202,12 +210,15 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (delay !== null) this.feed = new CommentaryFeed(delay, (batches) => this.commentators().forEach((c) => c.send('commentary', batches)), inHand);
     this.maybeStart();
     // In case its creator never gets in (not before its seat reservation has expired), or nobody comes back after a restart.
-    this.closeIfAbandoned(this.recovered ? 0 : this.seatReservationTimeout);
+    this.closeIfAbandoned(this.recovered ? 0 : Math.max(this.seatReservationTimeout, this.settings.service?.joinSeconds ?? 0));
+    // A service table's players have this long to come; then it plays without those who did not.
+    const join = this.settings.service?.joinSeconds;
+    if (join !== undefined && !this.state.started) this.joinTimer = setTimeout(() => this.joinDeadline(), join * 1000);
   }
 
-  /** A new table from the create options. */
-  private create(options: unknown): void {
-    const o = parseTableOptions(options);
+  /** A new table from the create options (and a service's request: its seats belong to accounts). */
+  private create(options: unknown, service: TableSettings['service']): void {
+    const o = { ...parseTableOptions(options), service };
     this.settings = o;
     this.referee = new Referee({ rules: o.rules, seed: o.seed });
     this.seatClock = new TableClock(o.rules.timeControl, Date.now());
@@ -253,8 +264,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     const record = store.getGame(id);
     if (!record || record.status !== 'open') throw new ServerError(404, `no unfinished game ${id}`);
     const stored = record.options as unknown as StoredSettings;
-    // inviteCode: absent from games stored before private tables had one.
-    this.settings = { ...stored, inviteCode: stored.inviteCode ?? null, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
+    // inviteCode and service: absent from games stored before they existed.
+    this.settings = { ...stored, inviteCode: stored.inviteCode ?? null, service: stored.service ?? null, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
     this.referee = recoverGame(store, id);
     this.recovered = true;
     this.persisted = this.referee.log.length;
@@ -275,7 +286,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     for (const c of store.seatClaims(id)) {
       const seat = c.seat as Seat;
       const name = cleanText(c.name); // a name stored before names were cleaned
-      this.claims.set(seat, { tokenHash: c.tokenHash, name });
+      this.claims.set(seat, { tokenHash: c.tokenHash, name, ...(c.account !== undefined ? { account: c.account } : {}) });
       this.capacity?.takeSeat(id, true);
       this.state.seats[seat].name = name;
       // Taken before the restart: the seat waits for its player as after a drop.
@@ -283,6 +294,14 @@ export class TableRoom extends Room<{ state: TableState }> {
       this.state.seats[seat].presence = 'away';
       this.awayTimers.set(seat, setTimeout(() => this.windowClosed(seat), this.settings.reconnectSeconds * 1000));
     }
+    // A service table's seat nobody had taken: still its account's, played as absent meanwhile.
+    if (this.settings.service)
+      for (const s of SEATS)
+        if (!this.settings.bots.has(s) && !this.claims.has(s)) {
+          this.noShows.add(s);
+          this.sitting[s] = 'absent';
+          this.state.seats[s].presence = 'absent';
+        }
     const log = this.referee.log;
     this.state.hands = this.referee.game.hands.length;
     this.state.actions = log.filter((e) => e.seat !== -1).length;
@@ -298,7 +317,9 @@ export class TableRoom extends Room<{ state: TableState }> {
     const code = this.settings.inviteCode;
     // A logged-in player's own seat here (bound to its account when taken): its session is the proof.
     const account = (client.auth as ClientAuth | undefined)?.account;
-    const mine = account ? SEATS.find((s) => this.claims.get(s)?.account === account.id) : undefined;
+    // At a service table, also the seat reserved for its account (service.ts).
+    const reserved = this.settings.service?.seats;
+    const mine = account ? SEATS.find((s) => this.claims.get(s)?.account === account.id || reserved?.[s] === account.id) : undefined;
     if (code !== null && !creating && o.token === undefined && mine === undefined && !isInviteCode(code, o.code))
       throw new ServerError(403, 'INVITE_REQUIRED: this table is private: join or watch it with its invite code');
     const address = addressOf(client);
@@ -342,15 +363,18 @@ export class TableRoom extends Room<{ state: TableState }> {
     } else if (o.seat !== undefined) {
       if (!isSeat(o.seat)) throw new ServerError(400, 'seat must be 0..3');
       if (this.settings.bots.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is played by a bot`);
+      if (reserved?.[o.seat]) throw new ServerError(403, `SEAT_RESERVED: seat ${o.seat} belongs to another account`);
       if (this.claims.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is taken (its player rejoins with the seat token)`);
       seat = o.seat;
-    } else seat = SEATS.find((s) => !this.settings.bots.has(s) && !this.claims.has(s));
+    } else seat = SEATS.find((s) => !this.settings.bots.has(s) && !this.claims.has(s) && !reserved?.[s]);
+    if (seat === undefined && reserved?.some((a) => a !== null))
+      throw new ServerError(403, 'SEAT_RESERVED: the seats of this table belong to its players: join as a spectator');
     if (seat === undefined) throw new ServerError(409, 'no free seat: join as a spectator');
     client.userData = { seat } satisfies Seating;
     if (!this.claims.has(seat)) {
       const token = randomBytes(24).toString('base64url');
       // A logged-in player sits under its account's name.
-      const claim = { tokenHash: sha256(token), name: account && !account.guest ? account.name : name };
+      const claim = { tokenHash: sha256(token), name: account && !account.guest ? account.name : name, ...(account ? { account: account.id } : {}) };
       // A new seat needs room on this server (SERVER_FULL closes the connection with the reason).
       this.capacity?.takeSeat(this.roomId);
       // Recorded first: a seat the disk could not record is not taken.
@@ -361,7 +385,7 @@ export class TableRoom extends Room<{ state: TableState }> {
         if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
         throw e;
       }
-      this.claims.set(seat, { ...claim, address, ...(account ? { account: account.id } : {}) });
+      this.claims.set(seat, { ...claim, address });
       this.state.seats[seat].name = claim.name;
       this.state.seats[seat].own.token = token;
     } else {
@@ -461,6 +485,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       } catch (e) {
         log.storeFailed(this.roomId, e); // the record stays (a game that never began): the table goes all the same
       }
+      this.tableEvents?.emit('abandoned', this.roomId);
       void this.disconnect();
     }, Math.max(atLeastSeconds, this.settings.closeEmptySeconds ?? DEFAULT_CLOSE_EMPTY_SECONDS) * 1000);
   }
@@ -499,6 +524,10 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   get metrics(): Metrics | null {
     return (this.constructor as typeof TableRoom).metrics;
+  }
+
+  get tableEvents(): TableEvents | null {
+    return (this.constructor as typeof TableRoom).events;
   }
 
   get quota(): TableQuota | null {
@@ -550,6 +579,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     try {
       this.store.finish(this.roomId, { standings: game.standings, scores: game.scores, faults: this.referee.faults });
       this.finished = true;
+      this.tableEvents?.emit('finished', this.roomId);
     } catch (e) {
       this.storeRefused(e, false);
     }
@@ -624,6 +654,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.clockTimer = null;
     if (this.emptyTimer) clearTimeout(this.emptyTimer);
     this.emptyTimer = null;
+    if (this.joinTimer) clearTimeout(this.joinTimer);
+    this.joinTimer = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     for (const t of this.awayTimers.values()) clearTimeout(t);
@@ -642,8 +674,25 @@ export class TableRoom extends Room<{ state: TableState }> {
    * Play begins once every seat not a bot's has its player at the table (a recovered table's
    * game had begun: it goes on once its seats are claimed, their players away).
    */
+  /**
+   * A service table's time to come is over: if one of its players came (and is still seated), the
+   * seats nobody holds are played as absent and the game starts; their accounts may still take
+   * them. Nobody at all: the table closes as abandoned (closeIfAbandoned).
+   */
+  private joinDeadline(): void {
+    this.joinTimer = null;
+    if (this.state.started || this.claims.size === 0) return;
+    for (const s of SEATS) {
+      if (this.settings.bots.has(s) || this.sitting[s] === 'player') continue;
+      this.noShows.add(s);
+      this.setPresence(s, 'absent');
+    }
+    this.maybeStart();
+  }
+
   private maybeStart(): void {
-    const waiting = (s: Seat) => !this.settings.bots.has(s) && (this.recovered ? !this.claims.has(s) : this.sitting[s] !== 'player');
+    const waiting = (s: Seat) =>
+      !this.settings.bots.has(s) && !this.noShows.has(s) && (this.recovered ? !this.claims.has(s) : this.sitting[s] !== 'player');
     if (this.state.started || SEATS.some(waiting)) return;
     this.state.started = true;
     this.updateListing();
@@ -746,6 +795,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       if (e.type === 'fault') {
         this.metrics?.fault(e.rule);
         log.fault(this.roomId, e);
+        this.tableEvents?.emit('fault', this.roomId, e, this.referee.game.hands.length - 1);
       } else if (e.type === 'handEnded') log.handEnded(this.roomId, { ...e.result, number: this.referee.game.hands.length, scores: e.scores });
       else if (e.type === 'gameEnded') {
         log.gameEnded(this.roomId, e.standings);

@@ -10,6 +10,9 @@ import type { AuthContext } from '@colyseus/core';
  */
 export const ORIGIN_KEY = 'jantaku:origin';
 
+/** The key of a service table's request (service.ts): the server's own create calls only, stripped from every client's. */
+export const SERVICE_KEY = 'jantaku:service';
+
 export interface Origin {
   address: string;
   /** Unique to one matchmaking request: the create call's is the creator's. */
@@ -26,7 +29,10 @@ export interface ClientAuth {
 /** The room's static onAuth: stamps the options with their origin; the client's auth is its address. */
 export function stampOrigin(options: unknown, context: AuthContext): ClientAuth {
   const address = context.ip ?? 'unknown';
-  if (options && typeof options === 'object') (options as Record<string, unknown>)[ORIGIN_KEY] = { address, request: randomUUID() } satisfies Origin;
+  if (options && typeof options === 'object') {
+    (options as Record<string, unknown>)[ORIGIN_KEY] = { address, request: randomUUID() } satisfies Origin;
+    delete (options as Record<string, unknown>)[SERVICE_KEY];
+  }
   return { address };
 }
 

@@ -9,6 +9,7 @@ import { makeRuleset, RulesetError, type Ruleset } from '@jantaku/shared/rules/i
 import { cleanName, TextError } from '@jantaku/shared/text';
 import { newInviteCode } from './admission';
 import { MIN_COMMENTATOR_DELAY_MS } from './commentary';
+import type { ServiceTable } from './service';
 
 /** How long a table nobody is at, before its game began, stays open by default (s): short, so abandoned tables do not pile up. */
 export const DEFAULT_CLOSE_EMPTY_SECONDS = 20;
@@ -68,6 +69,8 @@ export interface TableSettings {
   closeEmptySeconds: number;
   /** A private table's invite code (needed to join or watch it); null for a public one. */
   inviteCode: string | null;
+  /** A service's table (the ranked queue's, a tournament's): its seats belong to accounts (service.ts); null for any other. */
+  service: ServiceTable | null;
 }
 
 /** What the store keeps of the settings besides ruleset and seed (to rebuild the table after a restart). */
@@ -221,5 +224,7 @@ export function parseTableOptions(raw: unknown): TableSettings {
     commentatorDelayMs,
     closeEmptySeconds: integer(o, 'closeEmptySeconds', DEFAULT_CLOSE_EMPTY_SECONDS, 3600),
     inviteCode: o.private === true ? newInviteCode() : null,
+    // Only the server's own create calls ask for one (TableRoom.onCreate takes it from the options first).
+    service: null,
   };
 }

@@ -80,6 +80,14 @@ export interface SeatClaim {
   seat: number;
   tokenHash: string;
   name: string;
+  /** The account that took the seat (a verified session); absent for an anonymous seat. */
+  account?: string;
+}
+
+/** One seat an account took: its game and seat number. */
+export interface AccountSeat {
+  gameId: string;
+  seat: number;
 }
 
 /** A stored command as it is in the file (recovery parses and checks it itself). */
@@ -335,18 +343,30 @@ export class GameStore {
       .map((r) => JSON.parse(r.input) as ClockInput);
   }
 
-  /** Records who holds `seat` (the hash of its seat token; a new claim replaces the old one). */
+  /** Records who holds `seat` (the hash of its seat token, and its account if any; a new claim replaces the old one). */
   claimSeat(gameId: string, claim: SeatClaim, at: number = Date.now()): void {
-    const insert = this.db.prepare(`INSERT OR REPLACE INTO seat_claims (game_id, seat, token_hash, name, claimed) VALUES (?, ?, ?, ?, ?)`);
-    this.write(() => insert.run(gameId, claim.seat, claim.tokenHash, claim.name, at));
+    const insert = this.db.prepare(`INSERT OR REPLACE INTO seat_claims (game_id, seat, token_hash, name, claimed, account_id) VALUES (?, ?, ?, ?, ?, ?)`);
+    this.write(() => insert.run(gameId, claim.seat, claim.tokenHash, claim.name, at, claim.account ?? null));
   }
 
-  /** The seats taken in a game, with their token hashes. */
+  /** The seats taken in a game, with their token hashes and accounts. */
   seatClaims(gameId: string): SeatClaim[] {
     return this.db
-      .prepare<[string], { seat: number; token_hash: string; name: string }>(`SELECT seat, token_hash, name FROM seat_claims WHERE game_id = ? ORDER BY seat`)
+      .prepare<[string], { seat: number; token_hash: string; name: string; account_id: string | null }>(
+        `SELECT seat, token_hash, name, account_id FROM seat_claims WHERE game_id = ? ORDER BY seat`,
+      )
       .all(gameId)
-      .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, name: r.name }));
+      .map((r) => ({ seat: r.seat, tokenHash: r.token_hash, name: r.name, ...(r.account_id !== null ? { account: r.account_id } : {}) }));
+  }
+
+  /** The seats `accountId` took, newest game first (finished and unfinished). */
+  gamesOfAccount(accountId: string): AccountSeat[] {
+    return this.db
+      .prepare<[string], { game_id: string; seat: number }>(
+        `SELECT c.game_id, c.seat FROM seat_claims c JOIN games g ON g.id = c.game_id WHERE c.account_id = ? ORDER BY g.created DESC, g.id`,
+      )
+      .all(accountId)
+      .map((r) => ({ gameId: r.game_id, seat: r.seat }));
   }
 
   /** Forgets a seat's claim (its player left before the game began: the seat is free again). */

@@ -11,6 +11,7 @@ export {
   type GameRecord,
   type CommandRow,
   type SeatClaim,
+  type AccountSeat,
 } from './gameStore';
 export { recoverGames, recoverGame, CorruptLogError, type Recovery, type RecoveryFailure, type RecoveryLogger } from './recovery';
 export { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations';

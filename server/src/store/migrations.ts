@@ -74,6 +74,16 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE games ADD COLUMN wall_algorithm TEXT NOT NULL DEFAULT 'xoshiro128-fnv1a';
     `,
   },
+  {
+    version: 5,
+    name: 'seat accounts',
+    sql: `
+      -- The account that took a seat (a verified session), for its history, ratings and
+      -- tournaments; NULL for an anonymous seat and for claims stored before accounts.
+      ALTER TABLE seat_claims ADD COLUMN account_id TEXT;
+      CREATE INDEX seat_claims_account ON seat_claims (account_id) WHERE account_id IS NOT NULL;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
