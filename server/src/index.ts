@@ -31,6 +31,8 @@ import { roomAccount } from './players/roomAuth';
 import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
 import { endedHands, type ReplayHand } from './replay';
+import { tournamentRoutes } from './tournaments/routes';
+import { TournamentService } from './tournaments/service';
 import { TableEvents } from './rooms/events';
 
 export { TableRoom } from './rooms/TableRoom';
@@ -251,7 +253,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
-    routes: routes(store, metrics, capacity, accountRoutes(accounts, sessions, opts.log)),
+    routes: routes(store, metrics, capacity, { ...accountRoutes(accounts, sessions, opts.log), ...tournamentRoutes(new TournamentService(accounts, store, tableEvents, opts.log ?? logger), accounts, sessions, opts.log) }),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
