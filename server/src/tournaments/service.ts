@@ -443,6 +443,7 @@ export class TournamentService {
       // Duplicate: one seed per round and hanchan, the same at every table (from a secret: nobody can compute the walls).
       ...(s.duplicate ? { seed: createHash('sha256').update(`${t.secret}/duplicate/${round}/${index}`).digest('hex') } : {}),
       ...(s.handPauseMs !== undefined ? { handPauseMs: s.handPauseMs } : {}),
+      ...(s.botDelayMs !== undefined ? { botDelayMs: s.botDelayMs } : {}),
       ...(empty.length ? { bots: empty, bot: 'tsumogiri' } : {}),
       [SERVICE_KEY]: { event: { kind: 'tournament', ref: `${t.id}/${round}/${table + 1}` }, seats, joinSeconds: s.joinSeconds } satisfies ServiceTable,
     };

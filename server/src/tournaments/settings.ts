@@ -31,6 +31,8 @@ export const SettingsSchema = z.strictObject({
   joinSeconds: z.number().int().min(1).max(3600).default(120),
   /** Pause between hands at the tables, ms (the table's default when absent). */
   handPauseMs: z.number().int().min(0).max(60_000).optional(),
+  /** How long every claim window is held open (and an absent seat waits before it plays), ms (the table's default when absent). */
+  botDelayMs: z.number().int().min(0).max(5000).optional(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
