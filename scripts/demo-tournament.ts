@@ -17,7 +17,7 @@ const { values } = parseArgs({
 });
 const players = Number(values.players);
 const rounds = Number(values.rounds);
-if (!Number.isInteger(players) || players < 8 || players % 4 !== 0) throw new Error('--players: a multiple of 4, at least 8');
+if (!Number.isInteger(players) || players < 4 || players > 200) throw new Error('--players: 4 to 200 (not a multiple of 4: substitutes fill the tables)');
 if (!Number.isInteger(rounds) || rounds < 1 || rounds > 10) throw new Error('--rounds: 1 to 10');
 
 // The server's own log lines stay off stdout (the last line is the result).

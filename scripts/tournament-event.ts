@@ -10,7 +10,8 @@ import type { TableView } from '@jantaku/shared/game/views';
  * client finding its table through "your next table" and playing it. Faults are forced at some
  * tables of round one (a false ron, a noten riichi, a wrong tile count: the ruleset must let
  * players draw for themselves, `clientDraws`, for the last), one player arrives late in round
- * one, and one is absent in round two, a substitute playing the seat.
+ * one, and one is absent in round two, a substitute playing the seat. With a number of players
+ * not a multiple of 4, substitutes fill the missing seats from the start.
  */
 export interface EventOptions {
   /** The server's websocket address (`ws://host:port`). */
@@ -24,6 +25,8 @@ export interface EventOptions {
   /** Called once each round is started (the crash test kills the server here). */
   onRoundStarted?: (round: number, tournament: string, organiser: string) => Promise<void>;
   log?: (line: string) => void;
+  /** Put before every account's name (several events on one server). */
+  prefix?: string;
 }
 
 export type ForcedFault = 'falseRon' | 'notenRiichi' | 'wrongCount';
@@ -140,23 +143,36 @@ export async function runEvent(o: EventOptions): Promise<EventResult> {
   const log = o.log ?? (() => {});
   // The organiser: an account given the role, owning the bot accounts.
   const organiser = connect(o.url);
-  const org = await organiser.register('Organiser', 'organiser password 1');
+  const prefix = o.prefix ?? '';
+  const org = await organiser.register(`${prefix}Organiser`, 'organiser password 1');
   await o.setRole(org.id, 'organiser');
   const token = organiser.session!;
   const call = <T = any>(method: string, path: string, body?: unknown) => api<T>(http, method, path, body, token);
 
+  const owners: JantakuClient[] = [];
+  const club = async (n: number) => {
+    const c = connect(o.url);
+    await c.register(`${prefix}Club ${n}`, `club password ${n}`);
+    return c;
+  };
   const people: Player[] = [];
   const accounts = new Map<string, string>();
-  for (let i = 0; i <= o.players; i++) {
-    const name = i < o.players ? `Player ${String(i + 1).padStart(2, '0')}` : 'Substitute 1';
-    const bot = await organiser.createBot(name);
-    const { key } = await organiser.createKey(name);
+  // Substitutes: one per missing seat when the players are not a multiple of 4 (they fill those
+  // seats from the start), and the last one for the absent player of round two.
+  const fills = (4 - (o.players % 4)) % 4;
+  for (let i = 0; i < o.players + fills + 1; i++) {
+    const name = prefix + (i < o.players ? `Player ${String(i + 1).padStart(2, '0')}` : `Substitute ${i - o.players + 1}`);
+    // An account owns at most 20 bots: clubs own the rest.
+    const owner = i < 20 ? organiser : (owners[Math.floor(i / 20) - 1] ??= await club(Math.floor(i / 20)));
+    const bot = await owner.createBot(name);
+    const { key } = await owner.createKey(name);
     const client = connect(o.url, { reconnect: { retries: 60, minDelayMs: 100, maxDelayMs: 500 } });
     await client.loginWithKey(key);
     people.push({ name, id: bot.id, client });
     accounts.set(name, bot.id);
   }
-  const [substitute] = people.splice(o.players, 1);
+  const substitutes = people.splice(o.players);
+  const substitute = substitutes.at(-1)!;
 
   const settings = {
     name: `Jantaku Open ${o.players}×${o.rounds}`,
@@ -176,7 +192,7 @@ export async function runEvent(o: EventOptions): Promise<EventResult> {
   log(`tournament ${t.id}: ${settings.name}`);
   // Players register themselves; the organiser enters the substitute.
   for (const p of people) await api(http, 'POST', `/api/tournaments/${t.id}/players`, {}, p.client.session);
-  await call('POST', `/api/tournaments/${t.id}/players`, { player: substitute.id, role: 'substitute' });
+  for (const s of substitutes) await call('POST', `/api/tournaments/${t.id}/players`, { player: s.id, role: 'substitute' });
 
   const forced: EventResult['forced'] = [];
   const faultOf = new Map<string, ForcedFault>(); // `${hanchan}/${player}` → fault
@@ -215,7 +231,7 @@ export async function runEvent(o: EventOptions): Promise<EventResult> {
       }
     }
   };
-  const loops = [...people, substitute].map(playerLoop);
+  const loops = [...people, ...substitutes].map(playerLoop);
 
   let tables = 0;
   let repeatPairs = 0;
@@ -227,15 +243,17 @@ export async function runEvent(o: EventOptions): Promise<EventResult> {
       const h = (table: number) => `r${round}t${table + 1}h1`;
       if (round === 1) {
         const kinds: ForcedFault[] = ['falseRon', 'notenRiichi', 'wrongCount'];
+        const isPlayer = (id: string) => people.some((p) => p.id === id);
         seated.tables.slice(0, 3).forEach((tb, i) => {
-          forced.push({ hanchan: h(i), player: tb[i], kind: kinds[i] });
-          faultOf.set(`${h(i)}/${tb[i]}`, kinds[i]);
+          const seat = [i, 0, 1, 2, 3].find((k) => isPlayer(tb[k]))!;
+          forced.push({ hanchan: h(i), player: tb[seat], kind: kinds[i] });
+          faultOf.set(`${h(i)}/${tb[seat]}`, kinds[i]);
         });
         const lastTable = seated.tables.length - 1;
-        lateWho = { hanchan: h(lastTable), player: seated.tables[lastTable][3] };
+        lateWho = { hanchan: h(lastTable), player: seated.tables[lastTable].filter(isPlayer).at(-1)! };
       }
       if (round === Math.min(2, o.rounds) && o.rounds > 1) {
-        const player = seated.tables[0][1];
+        const player = seated.tables[0].filter((id) => people.some((p) => p.id === id))[1];
         absent.push({ player, substitute: substitute.id, note: 'sent word: ill' });
         sub = { hanchan: h(0), player, substitute: substitute.id };
       }

@@ -260,4 +260,42 @@ describe('tournaments run by the server', () => {
       store.close();
     }
   });
+
+  it('7 players, Swiss: a substitute fills the missing seat from the start, unranked; round two seats the best four together', async () => {
+    await startChild();
+    let afterRound1: Standing[] = [];
+    const e = await runEvent({
+      url: `ws://127.0.0.1:${port}`,
+      players: 7,
+      rounds: 2,
+      prefix: 'S ',
+      setRole,
+      settings: { seating: 'swiss' },
+      onRoundStarted: async (round, id) => {
+        if (round === 2) afterRound1 = await standings(id);
+      },
+    });
+    const fill = e.accounts.get('S Substitute 1')!;
+    const audit = await lines(e.tournament, e.organiser);
+    const schedules = audit.filter((l) => l.kind === 'event' && (l as { event?: { type: string } }).event?.type === 'schedule').map((l) => (l as unknown as { event: { seats: string[]; fill?: number[] } }).event);
+    expect(schedules).toHaveLength(4);
+    // Each round: one table with the substitute in a seat named in `fill`, the other with four players.
+    for (const round of [schedules.slice(0, 2), schedules.slice(2)]) {
+      const withSub = round.filter((h) => h.seats.includes(fill));
+      expect(withSub).toHaveLength(1);
+      expect(withSub[0].fill).toEqual([withSub[0].seats.indexOf(fill)]);
+      expect(round.find((h) => !h.seats.includes(fill))!.fill).toBeUndefined();
+    }
+    // Swiss: the four best after round one at the first table of round two.
+    const top = afterRound1.filter((s) => s.rank !== null).slice(0, 4).map((s) => s.id);
+    expect([...schedules[2].seats].sort()).toEqual([...top].sort());
+    const final = await standings(e.tournament);
+    expect(final.filter((s) => s.rank !== null)).toHaveLength(7);
+    const sub = final.find((s) => s.id === fill)!;
+    expect(sub.rank).toBeNull();
+    const games = (await api<{ standings: { id: string; hanchans: { kind: string }[] }[] }>(base(), 'GET', `/api/tournaments/${e.tournament}/standings`)).standings.find((s) => s.id === fill)!.hanchans;
+    expect(games.filter((h) => h.kind === 'played')).toHaveLength(2);
+    child!.child.kill('SIGTERM');
+    await child!.exited;
+  });
 });

@@ -3,13 +3,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isRuleId } from '@jantaku/shared/referee/ids';
 import { Referee } from '@jantaku/shared/referee/referee';
-import { TournamentError, TournamentEventSchema } from '@jantaku/shared/referee/tournament';
+import { rankingOf, TournamentError, TournamentEventSchema, type TournamentEvent } from '@jantaku/shared/referee/tournament';
 import { key, view, type Accounts, type PublicAccount } from '../players/accounts';
 import type { TableEvents } from '../rooms/events';
 import { SERVICE_KEY, type ServiceTable } from '../rooms/service';
 import type { GameStore } from '../store/index';
 import { hanchanId, readBook, rulingsOf, type Book, type Line, type LineBody } from './book';
-import { isPlaceholder, randomRound, scheduleRounds, seatingReport, swissRound, type Table } from './seating';
+import { isPlaceholder, PLACEHOLDER_PREFIX, placeholders, randomRound, scheduleRounds, seatingReport, swissRound, type Table } from './seating';
 import { overridesOf, parseSettings, SettingsError, type Settings } from './settings';
 
 /**
@@ -209,15 +209,7 @@ export class TournamentService {
 
   /** The ranked players still in the event (not disqualified), best first by the current ranking. */
   private standing(book: Book): string[] {
-    const { state } = book;
-    const totals = new Map<string, number>();
-    for (const h of state.hanchans)
-      if (h.status === 'finished')
-        h.credit.forEach((p, seat) => {
-          if (p) totals.set(p, (totals.get(p) ?? 0) + h.standings!.find((s) => s.seat === seat)!.final);
-        });
-    const players = state.people.filter((p) => p.role === 'player' && !p.disqualified);
-    return players.map((p, i) => ({ p, i })).sort((a, b) => (totals.get(b.p.id) ?? 0) - (totals.get(a.p.id) ?? 0) || a.i - b.i).map((x) => x.p.id);
+    return rankingOf(book.state).map((r) => r.player);
   }
 
   /**
@@ -236,10 +228,13 @@ export class TournamentService {
       if (last && last.hanchans.some((h) => !['finished', 'void'].includes(book.state.hanchans.find((x) => x.id === h.id)?.status ?? 'scheduled')))
         refuse(409, 'ROUND_NOT_OVER', `round ${last.round} has tables still playing`);
       const players = book.state.people.filter((p) => p.role === 'player' && !p.disqualified).map((p) => p.id);
-      if (players.length < 4) refuse(409, 'TOO_FEW_PLAYERS', `${players.length} players: a table needs four`);
-      if (players.length % 4 !== 0) refuse(409, 'NOT_A_MULTIPLE_OF_4', `${players.length} players: enter players up to a multiple of 4 (seats for substitutes from the start are not supported yet)`);
+      const subs = book.state.people.filter((p) => p.role === 'substitute' && !p.disqualified).map((p) => p.id);
+      if (players.length < 3) refuse(409, 'TOO_FEW_PLAYERS', `${players.length} players: a table needs at least three and a substitute`);
+      // Not a multiple of 4: substitutes fill the missing seats from the start, one per table.
+      const holes = placeholders(players.length);
+      if (subs.length < holes.length) refuse(409, 'SUBSTITUTES_NEEDED', `${players.length} players: enter ${holes.length} substitute(s) to fill the tables`);
       let tables: Table[];
-      if (body.tables) tables = await this.ownSeating(body.tables, players);
+      if (body.tables) tables = await this.ownSeating(body.tables, players, subs.slice(0, holes.length));
       else {
         const history = book.rounds.map((r) => r.tables);
         const seed = `${t.secret}/seating/${round}`;
@@ -247,24 +242,29 @@ export class TournamentService {
         else if (settings.seating === 'swiss' && round > 1) tables = swissRound(this.standing(book), history, seed);
         else tables = randomRound(players, seed, history);
         // A schedule fixed before a disqualification still names that player: the organiser seats the round by hand.
-        if (tables.flat().some((p) => !players.includes(p))) refuse(409, 'SCHEDULE_BROKEN', 'the schedule seats a player who is no longer in the event: give the tables');
+        if (tables.flat().some((p) => !isPlaceholder(p) && !players.includes(p))) refuse(409, 'SCHEDULE_BROKEN', 'the schedule seats a player who is no longer in the event: give the tables');
+        tables = tables.map((t) => t.map((p) => (isPlaceholder(p) ? subs[holes.indexOf(p)] : p)) as Table);
       }
-      const repeatPairs = seatingReport([...book.rounds.map((r) => r.tables), tables]).repeatPairs;
+      // Repeat opponents among the ranked players (substitutes are not opponents who count).
+      const asHoles = (t: Table) => t.map((p) => (subs.includes(p) ? `${PLACEHOLDER_PREFIX}${p}` : p)) as Table;
+      const repeatPairs = seatingReport([...book.rounds.map((r) => r.tables), tables].map((round) => round.map(asHoles))).repeatPairs;
       await this.append(t, who.id, [{ kind: 'seated', round, tables, repeatPairs }]);
       return { round, tables, repeatPairs };
     });
   }
 
-  private async ownSeating(raw: string[][], players: string[]): Promise<Table[]> {
+  /** The organiser's tables: every ranked player once, and `fill` (the substitutes needed) once each. */
+  private async ownSeating(raw: string[][], players: string[], fill: string[]): Promise<Table[]> {
     if (!Array.isArray(raw) || raw.some((t) => !Array.isArray(t) || t.length !== 4 || t.some((p) => typeof p !== 'string'))) refuse(400, 'BAD_SEATING', 'tables must be lists of four players');
     const tables = (await Promise.all(raw.map((t) => Promise.all(t.map(async (p) => (await this.account(p)).id))))) as Table[];
     const seated = tables.flat();
     const twice = seated.filter((p, i) => seated.indexOf(p) !== i);
     if (twice.length) refuse(400, 'BAD_SEATING', `seated twice: ${[...new Set(twice)].join(', ')}`);
-    const stranger = seated.filter((p) => !players.includes(p));
-    if (stranger.length) refuse(400, 'BAD_SEATING', `not a player of this tournament (or disqualified): ${stranger.join(', ')}`);
-    const missing = players.filter((p) => !seated.includes(p));
-    if (missing.length) refuse(400, 'BAD_SEATING', `${seated.length} seats for ${players.length} players: not seated: ${missing.join(', ')}`);
+    const stranger = seated.filter((p) => !players.includes(p) && !fill.includes(p));
+    if (stranger.length) refuse(400, 'BAD_SEATING', `not a player of this tournament (or disqualified), nor a substitute needed: ${stranger.join(', ')}`);
+    const missing = [...players, ...fill].filter((p) => !seated.includes(p));
+    if (missing.length) refuse(400, 'BAD_SEATING', `${seated.length} seats for ${players.length} players and ${fill.length} substitutes: not seated: ${missing.join(', ')}`);
+    if (tables.some((t) => t.filter((p) => fill.includes(p)).length > 1)) refuse(400, 'BAD_SEATING', 'at most one substitute per table');
     return tables;
   }
 
@@ -295,12 +295,16 @@ export class TournamentService {
       if (r.started) refuse(409, 'ROUND_STARTED', `round ${round} has already started`);
       const start = Date.now();
       const bodies: LineBody[] = [{ kind: 'started', round }];
-      r.tables.forEach((table, i) => bodies.push({ kind: 'event', event: { type: 'schedule', id: hanchanId(round, i, 0), ruleset: t.settings.ruleset, seats: [...table], start } }));
+      r.tables.forEach((table, i) => bodies.push({ kind: 'event', event: this.scheduleOf(t, hanchanId(round, i, 0), table, start) }));
+      // One table at a time: a substitute filling a seat, or named once, plays nowhere else this round.
+      const busy = new Set(r.tables.flat());
       for (const a of body.absent ?? []) {
         const p = await this.account(a.player);
         const sub = a.substitute === undefined ? undefined : (await this.account(a.substitute)).id;
         const table = r.tables.findIndex((x) => x.includes(p.id));
         if (table < 0) refuse(400, 'NOT_SEATED', `${p.name} is not seated in round ${round}`);
+        if (sub !== undefined && busy.has(sub)) refuse(409, 'SUBSTITUTE_BUSY', `${a.substitute} already plays in round ${round}`);
+        if (sub !== undefined) busy.add(sub);
         bodies.push({ kind: 'event', event: { type: 'missed', hanchan: hanchanId(round, table, 0), player: p.id, ...(sub ? { substitute: sub } : {}), ...(a.note ? { note: a.note } : {}) } });
       }
       await this.append(t, who.id, bodies);
@@ -308,6 +312,13 @@ export class TournamentService {
       await this.reconcile(t);
       return t.book.rounds.find((x) => x.round === round)!;
     });
+  }
+
+  /** A hanchan's schedule event: the seats substitutes fill from the start named in `fill`. */
+  private scheduleOf(t: Stored, id: string, seats: Table, start: number): TournamentEvent {
+    const subs = new Set(t.book.state.people.filter((p) => p.role === 'substitute').map((p) => p.id));
+    const fill = seats.flatMap((p, i) => (subs.has(p) ? [i as 0 | 1 | 2 | 3] : []));
+    return { type: 'schedule', id, ruleset: t.settings.ruleset, seats: [...seats], start, ...(fill.length ? { fill } : {}) };
   }
 
   /** WRC-F-LATE: a player came `lateMs` after the table's start (before its game's first ruling or result). */
@@ -392,7 +403,7 @@ export class TournamentService {
             // The next hanchan of the round at this table.
             const next = hanchanId(r.round, h.table, h.index + 1);
             if (h.index + 1 < t.settings.hanchansPerRound && !r.hanchans.some((x) => x.id === next)) {
-              await this.append(t, SERVER, [{ kind: 'event', event: { type: 'schedule', id: next, ruleset: t.settings.ruleset, seats: state.seats as Table, start: Date.now() } }]);
+              await this.append(t, SERVER, [{ kind: 'event', event: this.scheduleOf(t, next, state.seats as Table, Date.now()) }]);
               changed = true;
             }
             continue;
