@@ -43,6 +43,8 @@ interface Stored {
   created: number;
   lines: Line[];
   book: Book;
+  /** Reconciled with every game since it was loaded. */
+  reconciled: boolean;
 }
 
 export const SERVER = 'server';
@@ -77,7 +79,7 @@ export class TournamentService {
     const rows = await this.db.selectFrom('tournament_log').selectAll().where('tournament_id', '=', id).orderBy('seq').execute();
     const lines = rows.map((r) => ({ ...(JSON.parse(r.data) as LineBody), seq: Number(r.seq), at: Number(r.at), by: r.by }) as Line);
     const { secret, ...settings } = JSON.parse(row.settings) as Settings & { secret: string };
-    const t: Stored = { id, name: row.name, organiser: row.organiser, settings: settings as Settings, secret, created: Number(row.created), lines, book: readBook(row.name, lines) };
+    const t: Stored = { id, name: row.name, organiser: row.organiser, settings: settings as Settings, secret, created: Number(row.created), lines, book: readBook(row.name, lines), reconciled: false };
     // Loaded once: two loads racing keep the first.
     if (!this.loaded.has(id)) this.loaded.set(id, t);
     return this.loaded.get(id)!;
@@ -142,7 +144,8 @@ export class TournamentService {
 
   async get(id: string): Promise<{ id: string; name: string; organiser: string; settings: Settings; created: number; book: Book }> {
     const t = await this.load(id);
-    await this.serial(id, () => this.reconcile(t));
+    // Once after loading (a restart may have missed table events); then the table events keep it current.
+    if (!t.reconciled) await this.serial(id, () => this.reconcile(t, 'all'));
     return { id: t.id, name: t.name, organiser: t.organiser, settings: t.settings, created: t.created, book: t.book };
   }
 
@@ -381,7 +384,7 @@ export class TournamentService {
       if (service?.event.kind !== 'tournament') return;
       const tid = service.event.ref.split('/')[0];
       const t = await this.load(tid);
-      await this.serial(tid, () => this.reconcile(t));
+      await this.serial(tid, () => this.reconcile(t, t.reconciled ? gameId : 'all'));
     } catch (e) {
       this.log.error({ event: 'tournamentTableError', game: gameId, message: (e as Error).message }, 'a table event could not be taken into its tournament');
     }
@@ -390,9 +393,10 @@ export class TournamentService {
   /**
    * Brings the book up to date with the tables (after any event, and after a restart): each
    * game's faults and result, the next hanchan at a table, and a table for every scheduled
-   * hanchan that has none. Idempotent: what is already in the log is not written again.
+   * hanchan that has none. Idempotent: what is already in the log is not written again. Games
+   * are replayed from the store only for `games` (one game after its event; 'all' after loading).
    */
-  private async reconcile(t: Stored): Promise<void> {
+  private async reconcile(t: Stored, games: 'all' | string | null = null): Promise<void> {
     for (let pass = 0; pass < 3; pass++) {
       let changed = false;
       for (const r of t.book.rounds) {
@@ -413,11 +417,12 @@ export class TournamentService {
             changed = true;
             continue;
           }
-          if (await this.takeGame(t, h.id, h.game)) changed = true;
+          if ((games === 'all' || games === h.game) && (await this.takeGame(t, h.id, h.game))) changed = true;
         }
       }
-      if (!changed) return;
+      if (!changed) break;
     }
+    if (games === 'all') t.reconciled = true;
   }
 
   /** The game's faults (progress) or result into the log, if they are news. */
