@@ -22,6 +22,8 @@ export interface EventOptions {
   setRole: (accountId: string, role: 'organiser') => Promise<void>;
   /** Tournament settings over the defaults below. */
   settings?: Record<string, unknown>;
+  /** Called once each round is seated, before it starts. */
+  onRoundSeated?: (round: number, tournament: string, organiser: string) => Promise<void>;
   /** Called once each round is started (the crash test kills the server here). */
   onRoundStarted?: (round: number, tournament: string, organiser: string) => Promise<void>;
   log?: (line: string) => void;
@@ -239,6 +241,7 @@ export async function runEvent(o: EventOptions): Promise<EventResult> {
     for (let round = 1; round <= o.rounds; round++) {
       const seated = await call<{ tables: string[][]; repeatPairs: number }>('POST', `/api/tournaments/${t.id}/rounds`, {});
       repeatPairs = seated.repeatPairs;
+      await o.onRoundSeated?.(round, t.id, token);
       const absent: { player: string; substitute: string; note: string }[] = [];
       const h = (table: number) => `r${round}t${table + 1}h1`;
       if (round === 1) {
@@ -266,7 +269,7 @@ export async function runEvent(o: EventOptions): Promise<EventResult> {
         try {
           const info = await call<{ rounds: { round: number; hanchans: { status: string; game: string | null }[] }[] }>('GET', `/api/tournaments/${t.id}`);
           const r = info.rounds.find((x) => x.round === round)!;
-          if (r.hanchans.length >= seated.tables.length && r.hanchans.every((x) => x.status === 'finished' || x.status === 'void')) {
+          if (r.hanchans.length >= seated.tables.length * Number(settings.hanchansPerRound) && r.hanchans.every((x) => x.status === 'finished' || x.status === 'void')) {
             tables += r.hanchans.length;
             break;
           }

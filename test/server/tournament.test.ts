@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finalStandings } from '@jantaku/shared/game/end';
 import { Referee } from '@jantaku/shared/referee/referee';
 import { Tournament } from '@jantaku/shared/referee/tournament';
@@ -25,6 +25,10 @@ async function startChild(): Promise<void> {
   child = spawnServer(port, dir, { JANTAKU_SECRET: secret, LOG_LEVEL: 'silent' });
   await child.healthy(60_000);
 }
+
+beforeAll(async () => {
+  port = await freePort();
+});
 
 afterAll(() => {
   if (child?.child.exitCode === null) child.child.kill('SIGKILL');
@@ -62,7 +66,6 @@ let killedAt: { lines: unknown[]; round: number } | null = null;
 
 describe('tournaments run by the server', () => {
   it('8 bot accounts × 2 rounds of tonpuusen: faults forced, a late arrival, a substitute, a kill -9 mid-round; the standings are the ledger of the games’ logs', async () => {
-    port = await freePort();
     await startChild();
     event = await runEvent({
       url: `ws://127.0.0.1:${port}`,
@@ -261,7 +264,7 @@ describe('tournaments run by the server', () => {
     }
   });
 
-  it('7 players, Swiss: a substitute fills the missing seat from the start, unranked; round two seats the best four together', async () => {
+  it('7 players, Swiss, 2 hanchans a round: a substitute fills the missing seat from the start, unranked; round two seats the best four together', async () => {
     await startChild();
     let afterRound1: Standing[] = [];
     const e = await runEvent({
@@ -270,17 +273,20 @@ describe('tournaments run by the server', () => {
       rounds: 2,
       prefix: 'S ',
       setRole,
-      settings: { seating: 'swiss' },
-      onRoundStarted: async (round, id) => {
+      settings: { seating: 'swiss', hanchansPerRound: 2 },
+      onRoundSeated: async (round, id) => {
         if (round === 2) afterRound1 = await standings(id);
       },
     });
     const fill = e.accounts.get('S Substitute 1')!;
     const audit = await lines(e.tournament, e.organiser);
-    const schedules = audit.filter((l) => l.kind === 'event' && (l as { event?: { type: string } }).event?.type === 'schedule').map((l) => (l as unknown as { event: { seats: string[]; fill?: number[] } }).event);
-    expect(schedules).toHaveLength(4);
+    const schedules = audit.filter((l) => l.kind === 'event' && (l as { event?: { type: string } }).event?.type === 'schedule').map((l) => (l as unknown as { event: { id: string; seats: string[]; fill?: number[] } }).event);
+    // 2 rounds × 2 tables × 2 hanchans, each table's second hanchan with the first's seats.
+    expect(schedules.map((h) => h.id).sort()).toEqual(['r1t1h1', 'r1t1h2', 'r1t2h1', 'r1t2h2', 'r2t1h1', 'r2t1h2', 'r2t2h1', 'r2t2h2']);
+    const byId = new Map(schedules.map((h) => [h.id, h]));
+    for (const h of schedules.filter((x) => x.id.endsWith('h2'))) expect(h.seats).toEqual(byId.get(h.id.replace(/h2$/, 'h1'))!.seats);
     // Each round: one table with the substitute in a seat named in `fill`, the other with four players.
-    for (const round of [schedules.slice(0, 2), schedules.slice(2)]) {
+    for (const round of [1, 2].map((r) => schedules.filter((h) => h.id.startsWith(`r${r}t`) && h.id.endsWith('h1')))) {
       const withSub = round.filter((h) => h.seats.includes(fill));
       expect(withSub).toHaveLength(1);
       expect(withSub[0].fill).toEqual([withSub[0].seats.indexOf(fill)]);
@@ -288,13 +294,13 @@ describe('tournaments run by the server', () => {
     }
     // Swiss: the four best after round one at the first table of round two.
     const top = afterRound1.filter((s) => s.rank !== null).slice(0, 4).map((s) => s.id);
-    expect([...schedules[2].seats].sort()).toEqual([...top].sort());
+    expect([...byId.get('r2t1h1')!.seats].sort()).toEqual([...top].sort());
     const final = await standings(e.tournament);
     expect(final.filter((s) => s.rank !== null)).toHaveLength(7);
     const sub = final.find((s) => s.id === fill)!;
     expect(sub.rank).toBeNull();
     const games = (await api<{ standings: { id: string; hanchans: { kind: string }[] }[] }>(base(), 'GET', `/api/tournaments/${e.tournament}/standings`)).standings.find((s) => s.id === fill)!.hanchans;
-    expect(games.filter((h) => h.kind === 'played')).toHaveLength(2);
+    expect(games.filter((h) => h.kind === 'played')).toHaveLength(4);
     child!.child.kill('SIGTERM');
     await child!.exited;
   });

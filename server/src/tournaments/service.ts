@@ -210,11 +210,6 @@ export class TournamentService {
     });
   }
 
-  /** The ranked players still in the event (not disqualified), best first by the current ranking. */
-  private standing(book: Book): string[] {
-    return rankingOf(book.state).map((r) => r.player);
-  }
-
   /**
    * Seats the next round: by the tournament's method, or the organiser's own `tables` (account
    * ids or names, seat 0 first), which must seat every ranked player once, four to a table.
@@ -228,7 +223,8 @@ export class TournamentService {
       if (round > settings.rounds) refuse(409, 'NO_MORE_ROUNDS', `the tournament has ${settings.rounds} rounds`);
       const last = book.rounds.at(-1);
       if (last && !last.started) refuse(409, 'ROUND_NOT_STARTED', `round ${last.round} is seated but not started`);
-      if (last && last.hanchans.some((h) => !['finished', 'void'].includes(book.state.hanchans.find((x) => x.id === h.id)?.status ?? 'scheduled')))
+      const over = (h: { id: string }) => ['finished', 'void'].includes(book.state.hanchans.find((x) => x.id === h.id)?.status ?? 'scheduled');
+      if (last && (last.hanchans.length < last.tables.length * settings.hanchansPerRound || !last.hanchans.every(over)))
         refuse(409, 'ROUND_NOT_OVER', `round ${last.round} has tables still playing`);
       const players = book.state.people.filter((p) => p.role === 'player' && !p.disqualified).map((p) => p.id);
       const subs = book.state.people.filter((p) => p.role === 'substitute' && !p.disqualified).map((p) => p.id);
@@ -242,7 +238,8 @@ export class TournamentService {
         const history = book.rounds.map((r) => r.tables);
         const seed = `${t.secret}/seating/${round}`;
         if (settings.seating === 'schedule') tables = scheduleRounds(book.state.people.filter((p) => p.role === 'player').map((p) => p.id), settings.rounds, `${t.secret}/schedule`)[round - 1];
-        else if (settings.seating === 'swiss' && round > 1) tables = swissRound(this.standing(book), history, seed);
+        // Swiss: by the ledger's ranking (ranked players only, best first).
+        else if (settings.seating === 'swiss' && round > 1) tables = swissRound(rankingOf(book.state).map((r) => r.player), history, seed);
         else tables = randomRound(players, seed, history);
         // A schedule fixed before a disqualification still names that player: the organiser seats the round by hand.
         if (tables.flat().some((p) => !isPlaceholder(p) && !players.includes(p))) refuse(409, 'SCHEDULE_BROKEN', 'the schedule seats a player who is no longer in the event: give the tables');
@@ -397,7 +394,8 @@ export class TournamentService {
    * are replayed from the store only for `games` (one game after its event; 'all' after loading).
    */
   private async reconcile(t: Stored, games: 'all' | string | null = null): Promise<void> {
-    for (let pass = 0; pass < 3; pass++) {
+    // A result can lead to the next hanchan's schedule, and that to its table: a few passes.
+    for (let pass = 0; pass < 5; pass++) {
       let changed = false;
       for (const r of t.book.rounds) {
         if (!r.started) continue;
