@@ -186,7 +186,9 @@ export interface Ruling {
   hanchan: string | null;
   game: string | null;
   seat: number | null;
+  /** The player's id, and name. */
   player: string | null;
+  name: string | null;
   rule: string;
   penalty: unknown;
   points: number;
@@ -195,6 +197,8 @@ export interface Ruling {
   hand: number | null;
   /** Where the replay shows it (the web's replay of that game, at that hand). */
   replay: string | null;
+  /** The game itself cancelled it (a chombo and a win at the same time): it never counted. */
+  cancelled: boolean;
   overturned: { by: string; at: string; reason: string } | null;
 }
 
@@ -207,6 +211,8 @@ export function rulingsOf(book: Book): Ruling[] {
   const latest = new Map<string, Line & { kind: 'event' }>();
   for (const l of book.lines) if (l.kind === 'event' && (l.event.type === 'result' || l.event.type === 'progress') && l.source) latest.set(l.event.hanchan, l);
   const iso = (ms: number) => new Date(ms).toISOString();
+  const names = new Map(book.state.people.map((p) => [p.id, p.name]));
+  const nameOf = (id: string | null) => (id === null ? null : (names.get(id) ?? id));
   const undo = (id: string) => {
     const o = book.overturned.get(id);
     return o && o.kind === 'overturn' ? { by: o.by, at: iso(o.at), reason: o.reason } : null;
@@ -225,6 +231,7 @@ export function rulingsOf(book: Book): Ruling[] {
     l.source!.faults.forEach((f, i) => {
       const id = autoRuling(h, i);
       const seen = firstSeen.get(id) ?? l;
+      const player = hs?.faultOwners[i] ?? hs?.seats[f.seat] ?? null;
       const points = l.source!.penalties.filter((p) => p.seat === f.seat && p.rule === f.rule && p.hand === f.hand).reduce((n, p) => n + p.points, 0);
       out.push({
         seq: seen.seq,
@@ -236,7 +243,8 @@ export function rulingsOf(book: Book): Ruling[] {
           hanchan: h,
           game: l.source!.game,
           seat: f.seat,
-          player: hs?.faultOwners[i] ?? hs?.seats[f.seat] ?? null,
+          player,
+          name: nameOf(player),
           rule: f.rule,
           penalty: f.penalty,
           points,
@@ -244,6 +252,7 @@ export function rulingsOf(book: Book): Ruling[] {
           by: 'referee (automatic)',
           hand: f.hand,
           replay: `/#/replay/${encodeURIComponent(l.source!.game)}?hand=${f.hand}`,
+          cancelled: f.cancelled === true,
           overturned: undo(id),
         },
       });
@@ -265,6 +274,7 @@ export function rulingsOf(book: Book): Ruling[] {
         game,
         seat: null,
         player: e.player,
+        name: nameOf(e.player),
         rule: e.rule,
         penalty: { kind: 'points', points: e.points },
         points: e.points,
@@ -272,6 +282,7 @@ export function rulingsOf(book: Book): Ruling[] {
         by: l.by,
         hand: null,
         replay: game ? `/#/replay/${encodeURIComponent(game)}` : null,
+        cancelled: false,
         overturned: undo(id),
       },
     });

@@ -42,7 +42,7 @@ function penaltiesOf(book: Book) {
     id: r.id,
     at: r.at,
     kind: r.kind,
-    player: r.player ? (names.get(r.player) ?? r.player) : null,
+    player: r.name,
     playerId: r.player,
     rule: r.rule,
     points: r.points,
@@ -52,7 +52,7 @@ function penaltiesOf(book: Book) {
     hand: r.hand,
     by: r.by,
     reason: r.reason,
-    counted: r.overturned === null,
+    counted: r.overturned === null && !r.cancelled,
     overturned: r.overturned,
     replay: r.replay,
   }));
