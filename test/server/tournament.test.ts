@@ -233,8 +233,13 @@ describe('tournaments run by the server', () => {
     // The organiser's own seating, then started once: a second start is refused and changes nothing.
     await call('POST', `/api/tournaments/${id}/rounds`, { tables });
     await refused(call('POST', `/api/tournaments/${id}/rounds`, {}), 409, 'ROUND_NOT_STARTED');
-    await call('POST', `/api/tournaments/${id}/rounds/1/start`, {});
+    // Two starts at once: one goes through, the other is refused (commands of a tournament run one at a time).
+    const both = await Promise.allSettled([0, 1].map(() => call('POST', `/api/tournaments/${id}/rounds/1/start`, {})));
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { status: 409, body: { error: 'ROUND_STARTED' } } });
     const started = await lines(id, token);
+    expect(started.filter((l) => l.kind === 'started')).toHaveLength(1);
+    expect(started.filter((l) => l.kind === 'table')).toHaveLength(2);
     await refused(call('POST', `/api/tournaments/${id}/rounds/1/start`, {}), 409, 'ROUND_STARTED');
     await refused(call('POST', `/api/tournaments/${id}/rounds/1/swap`, { a: ids[0], b: ids[5], reason: 'x' }), 409, 'ROUND_STARTED');
     await refused(call('POST', `/api/tournaments/${id}/rounds`, {}), 409, 'ROUND_NOT_OVER');
