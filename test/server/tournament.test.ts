@@ -208,6 +208,10 @@ describe('tournaments run by the server', () => {
     await refused(call('POST', '/api/tournaments', { name: 'x', ruleset: 'wrc2015', rounds: 1 }, guest), 403, 'NOT_ORGANISER');
     await refused(call('POST', '/api/tournaments', { name: 'x', ruleset: 'no-such-rules', rounds: 1 }), 400, 'BAD_SETTINGS');
     await refused(call('POST', '/api/tournaments', { name: 'x', ruleset: 'wrc2015', rounds: 1, overrides: { length: 'forever' } }), 400, 'BAD_SETTINGS');
+    // A time control the tables would refuse is refused here, before any round could start.
+    await refused(call('POST', '/api/tournaments', { name: 'x', ruleset: 'wrc2015', rounds: 1, timeControl: { kind: 'sundial' } }), 400, 'BAD_SETTINGS');
+    await refused(call('POST', '/api/tournaments', ['not', 'settings']), 400, 'BAD_SETTINGS');
+    await refused(call('GET', '/api/tournaments/no-such-event/standings'), 404, 'NOT_FOUND');
 
     const t = await call('POST', '/api/tournaments', { name: 'Duplicate cup', ruleset: 'wrc2015', overrides: { length: 'tonpuusen' }, rounds: 2, duplicate: true, joinSeconds: 3600, seating: 'random' });
     const id = (t as { id: string }).id;
@@ -219,6 +223,10 @@ describe('tournaments run by the server', () => {
     await refused(call('POST', `/api/tournaments/${id}/players`, { player: 'Nobody Here' }), 404, 'UNKNOWN_PLAYER');
     await refused(call('POST', `/api/tournaments/${id}/players`, { player: ids[0] }), 409, 'ALREADY_REGISTERED');
     await refused(call('POST', `/api/tournaments/${id}/players`, { player: ids[0] }, guest), 403, 'NOT_ORGANISER');
+    await refused(call('POST', `/api/tournaments/${id}/players`, { player: 5 }), 400, 'BAD_BODY');
+    await refused(call('POST', `/api/tournaments/${id}/players`, { player: ids[0], admin: true }), 400, 'BAD_BODY');
+    await refused(call('POST', `/api/tournaments/${id}/rounds/abc/start`, {}), 404, 'NO_ROUND');
+    await refused(call('POST', `/api/tournaments/${id}/players`, {}, null), 401, 'NO_SESSION');
     // Seats that do not add up: a player twice, one missing, a stranger, a table of three.
     const tables = [ids.slice(0, 4), ids.slice(4, 8)];
     await refused(call('POST', `/api/tournaments/${id}/rounds`, { tables: [ids.slice(0, 4), [...ids.slice(4, 7), ids[0]]] }), 400, 'BAD_SEATING');

@@ -10,7 +10,7 @@ import { SERVICE_KEY, type ServiceTable } from '../rooms/service';
 import type { GameStore } from '../store/index';
 import { hanchanId, readBook, rulingsOf, type Book, type Line, type LineBody } from './book';
 import { isPlaceholder, PLACEHOLDER_PREFIX, placeholders, randomRound, scheduleRounds, seatingReport, swissRound, type Table } from './seating';
-import { overridesOf, parseSettings, SettingsError, type Settings } from './settings';
+import { parseSettings, SettingsError, tableOptionsOf, type Settings } from './settings';
 
 /**
  * Tournaments run by the server: the settings and an append-only audit log per tournament in
@@ -443,22 +443,14 @@ export class TournamentService {
   private async openTable(t: Stored, round: number, table: number, hanchan: string): Promise<void> {
     const s = t.settings;
     const state = t.book.state.hanchans.find((x) => x.id === hanchan)!;
-    // A seat nobody plays (a missed hanchan without a substitute) is played by tsumogiri.
     const seats = state.players.map((p) => (p === null || isPlaceholder(p) ? null : p));
-    const empty = seats.flatMap((p, i) => (p === null ? [i] : []));
     const index = Number(/h(\d+)$/.exec(hanchan)![1]) - 1;
     const options: Record<string, unknown> = {
-      ruleset: s.ruleset,
-      overrides: overridesOf(s),
-      timeControl: s.timeControl,
-      name: `${s.name} · R${round} T${table + 1}${s.hanchansPerRound > 1 ? ` H${index + 1}` : ''}`,
-      private: s.spectators === 'delayed',
-      ...(s.spectators === 'delayed' ? { commentatorDelayMs: s.spectatorDelayMs } : {}),
-      // Duplicate: one seed per round and hanchan, the same at every table (from a secret: nobody can compute the walls).
-      ...(s.duplicate ? { seed: createHash('sha256').update(`${t.secret}/duplicate/${round}/${index}`).digest('hex') } : {}),
-      ...(s.handPauseMs !== undefined ? { handPauseMs: s.handPauseMs } : {}),
-      ...(s.botDelayMs !== undefined ? { botDelayMs: s.botDelayMs } : {}),
-      ...(empty.length ? { bots: empty, bot: 'tsumogiri' } : {}),
+      ...tableOptionsOf(s, `${s.name} · R${round} T${table + 1}${s.hanchansPerRound > 1 ? ` H${index + 1}` : ''}`, {
+        // Duplicate: one seed per round and hanchan, the same at every table (from a secret: nobody can compute the walls).
+        ...(s.duplicate ? { seed: createHash('sha256').update(`${t.secret}/duplicate/${round}/${index}`).digest('hex') } : {}),
+        emptySeats: seats.flatMap((p, i) => (p === null ? [i] : [])),
+      }),
       [SERVICE_KEY]: { event: { kind: 'tournament', ref: `${t.id}/${round}/${table + 1}` }, seats, joinSeconds: s.joinSeconds } satisfies ServiceTable,
     };
     const room = await matchMaker.createRoom('table', options);

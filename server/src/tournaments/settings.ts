@@ -1,5 +1,7 @@
+import { ServerError } from '@colyseus/core';
 import { z } from 'zod';
 import { makeRuleset, RulesetError, type Ruleset } from '@jantaku/shared/rules/index';
+import { parseTableOptions } from '../rooms/options';
 import { SEATING_METHODS } from './seating';
 
 /**
@@ -8,7 +10,8 @@ import { SEATING_METHODS } from './seating';
  * overrides, and the whole is checked by `makeRuleset` before anything is stored.
  */
 export const SettingsSchema = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  /** Short enough that its tables' names (`name · R12 T34 H5`) fit a table's name (60). */
+  name: z.string().trim().min(1).max(44),
   /** A shipped ruleset (`wrc2015`, `ema2012`, `tenhou`, …). */
   ruleset: z.string().min(1).max(40),
   overrides: z.record(z.string(), z.unknown()).default({}),
@@ -54,14 +57,33 @@ export function overridesOf(s: Settings): Record<string, unknown> {
   };
 }
 
-/** Parses and checks settings; throws SettingsError naming each field at fault. */
+/** A table's create options under these settings (the service adds whose seats are whose). */
+export function tableOptionsOf(s: Settings, name: string, extra: { seed?: string; emptySeats?: number[] } = {}): Record<string, unknown> {
+  const delayed = s.spectators === 'delayed';
+  return {
+    ruleset: s.ruleset,
+    overrides: overridesOf(s),
+    timeControl: s.timeControl,
+    name,
+    private: delayed,
+    ...(delayed ? { commentatorDelayMs: s.spectatorDelayMs } : {}),
+    ...(extra.seed !== undefined ? { seed: extra.seed } : {}),
+    ...(s.handPauseMs !== undefined ? { handPauseMs: s.handPauseMs } : {}),
+    ...(s.botDelayMs !== undefined ? { botDelayMs: s.botDelayMs } : {}),
+    // A seat nobody plays (a missed hanchan without a substitute) is played by tsumogiri.
+    ...(extra.emptySeats?.length ? { bots: extra.emptySeats, bot: 'tsumogiri' } : {}),
+  };
+}
+
+/** Parses and checks settings (as the tables will check them too); throws SettingsError naming each field at fault. */
 export function parseSettings(raw: unknown): Settings {
   const r = SettingsSchema.safeParse(raw);
   if (!r.success) throw new SettingsError(r.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '));
   try {
     rulesetOf(r.data);
+    parseTableOptions(tableOptionsOf(r.data, `${r.data.name} · R${r.data.rounds} T100 H${r.data.hanchansPerRound}`));
   } catch (e) {
-    if (e instanceof RulesetError) throw new SettingsError(e.message);
+    if (e instanceof RulesetError || e instanceof ServerError) throw new SettingsError(e.message);
     throw e;
   }
   return r.data;
