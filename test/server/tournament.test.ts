@@ -191,7 +191,7 @@ describe('tournaments run by the server', () => {
     }
   });
 
-  it('bad organiser input gets a clear error and changes nothing; duplicate tables get one seed per round, never shown while playing', async () => {
+  it('bad organiser input gets a clear error and changes nothing; duplicate tables get one seed per round, never shown while playing; a table nobody came to is void', async () => {
     await startChild();
     const token = event.organiser;
     const call = (method: string, path: string, body?: unknown, as: string | null = token) => api(base(), method, path, body, as);
@@ -213,9 +213,15 @@ describe('tournaments run by the server', () => {
     await refused(call('POST', '/api/tournaments', ['not', 'settings']), 400, 'BAD_SETTINGS');
     await refused(call('GET', '/api/tournaments/no-such-event/standings'), 404, 'NOT_FOUND');
 
+    const ids = [...event.accounts.entries()].filter(([n]) => n.startsWith('Player')).map(([, v]) => v);
+    // A round whose table nobody comes to: the table closes (no game record), the hanchan is void, the round is over.
+    const empty = ((await call('POST', '/api/tournaments', { name: 'Nobody came', ruleset: 'wrc2015', rounds: 1, joinSeconds: 1 })) as { id: string }).id;
+    for (const p of ids.slice(0, 4)) await call('POST', `/api/tournaments/${empty}/players`, { player: p });
+    await call('POST', `/api/tournaments/${empty}/rounds`, {});
+    await call('POST', `/api/tournaments/${empty}/rounds/1/start`, {});
+
     const t = await call('POST', '/api/tournaments', { name: 'Duplicate cup', ruleset: 'wrc2015', overrides: { length: 'tonpuusen' }, rounds: 2, duplicate: true, joinSeconds: 3600, seating: 'random' });
     const id = (t as { id: string }).id;
-    const ids = [...event.accounts.entries()].filter(([n]) => n.startsWith('Player')).map(([, v]) => v);
     for (const p of ids) await call('POST', `/api/tournaments/${id}/players`, { player: p });
     const log0 = await lines(id, token);
     const unchanged = async () => expect(await lines(id, token)).toEqual(log0);
@@ -259,6 +265,17 @@ describe('tournaments run by the server', () => {
     const games = info.rounds[0].hanchans.map((h) => h.game);
     expect(games).toHaveLength(2);
     for (const g of games) expect(await api(base(), 'GET', `/api/games/${g}`)).not.toHaveProperty('seed');
+
+    for (;;) {
+      const e = await api<Info>(base(), 'GET', `/api/tournaments/${empty}`);
+      if (e.rounds[0].hanchans[0].status !== 'scheduled') {
+        expect(e.rounds[0].hanchans[0].status).toBe('void');
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const voided = (await lines(empty, token)).at(-1) as unknown as { kind: string; by: string; event: { type: string; rule: string } };
+    expect(voided).toMatchObject({ kind: 'event', by: 'server', event: { type: 'void', rule: 'RUS-SPECIAL-ABANDON' } });
     child!.child.kill('SIGKILL');
     await child!.exited;
     const store = new GameStore({ path: join(dir, DB_FILE) });

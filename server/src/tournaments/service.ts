@@ -62,6 +62,8 @@ export class TournamentService {
   ) {
     events.on('finished', (gameId: string) => void this.fromTable(gameId));
     events.on('fault', (gameId: string) => void this.fromTable(gameId));
+    // A table nobody came to: its record is gone, so its tournament is found through the log.
+    events.on('abandoned', (gameId: string) => void this.fromTable(gameId));
   }
 
   private get db() {
@@ -376,15 +378,23 @@ export class TournamentService {
   /** A table's event: its tournament takes the game's result or progress (and makes what follows). */
   private async fromTable(gameId: string): Promise<void> {
     try {
-      const g = this.store.getGame(gameId);
-      const service = g?.options.service as ServiceTable | undefined;
-      if (service?.event.kind !== 'tournament') return;
-      const tid = service.event.ref.split('/')[0];
+      const tid = await this.tournamentOf(gameId);
+      if (tid === null) return;
       const t = await this.load(tid);
       await this.serial(tid, () => this.reconcile(t, t.reconciled ? gameId : 'all'));
     } catch (e) {
       this.log.error({ event: 'tournamentTableError', game: gameId, message: (e as Error).message }, 'a table event could not be taken into its tournament');
     }
+  }
+
+  /** The tournament a game is a table of: from its record, else (a record discarded) from the logs. */
+  private async tournamentOf(gameId: string): Promise<string | null> {
+    const service = this.store.getGame(gameId)?.options.service as ServiceTable | null | undefined;
+    if (service) return service.event.kind === 'tournament' ? service.event.ref.split('/')[0] : null;
+    for (const t of this.loaded.values()) if (t.book.games.has(gameId)) return t.id;
+    await this.accounts.ready;
+    const row = await this.db.selectFrom('tournament_log').select('tournament_id').where('kind', '=', 'table').where('data', 'like', `%"game":${JSON.stringify(gameId)}%`).executeTakeFirst();
+    return row?.tournament_id ?? null;
   }
 
   /**
@@ -426,7 +436,13 @@ export class TournamentService {
   /** The game's faults (progress) or result into the log, if they are news. */
   private async takeGame(t: Stored, hanchan: string, gameId: string): Promise<boolean> {
     const g = this.store.getGame(gameId);
-    if (!g) return false;
+    if (!g) {
+      // The table closed with nobody at it (a game that never began leaves no record): the
+      // hanchan is void; what the absences cost is the referee's decision (a manual fault).
+      await this.append(t, SERVER, [{ kind: 'event', event: { type: 'void', hanchan, rule: 'RUS-SPECIAL-ABANDON', note: 'nobody came to the table: it closed without a game' } }]);
+      this.log.warn({ event: 'hanchanAbandoned', tournament: t.id, hanchan, game: gameId }, 'a tournament table closed with nobody at it');
+      return true;
+    }
     const ref = Referee.replay({ rules: g.rules, seed: g.seed, wallAlgorithm: g.wallAlgorithm }, this.store.commands(gameId));
     const source = { game: gameId, penalties: ref.game.penalties.map((p) => ({ ...p })), faults: ref.faults.map((f) => ({ ...f })) };
     if (g.status === 'finished' && ref.game.standings) {
