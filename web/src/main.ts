@@ -6,13 +6,15 @@ import { renderCommentator } from './commentator';
 import { renderTable } from './table';
 import { renderReplay } from './replay';
 import { renderRule } from './rules';
+import { renderTournament } from './tournament';
 
 /**
  * Routes (in the hash, so the server needs no route per page):
  * `#/` lobby · `#/table/:id?seat=N` play seat N · `#/table/:id?watch` watch ·
  * `#/table/:id?commentate` the commentator view (every hand, delayed) · `#/replay/:id` a game's
  * ended hands, stepped through face up (`?code=` for a private table's); `&code=` a private
- * table's invite code (its invite link is `#/table/:id?code=…`) · `#/rules/:ID` a rule's text.
+ * table's invite code (its invite link is `#/table/:id?code=…`) · `#/rules/:ID` a rule's text ·
+ * `#/tournament/:id` a tournament's standings and tables.
  * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
  */
 const params = new URLSearchParams(location.search);
@@ -72,6 +74,18 @@ async function route(): Promise<void> {
   if (rule) {
     leaveCurrent();
     cleanup = renderRule(root, decodeURIComponent(rule[1]));
+    return;
+  }
+  const event = /^#\/tournament\/([^?]+)$/.exec(location.hash);
+  if (event) {
+    leaveCurrent();
+    let id = event[1];
+    try {
+      id = decodeURIComponent(id);
+    } catch {
+      // a malformed escape: asked as typed (the server answers there is no such tournament)
+    }
+    cleanup = renderTournament(root, net, id);
     return;
   }
   const r = /^#\/replay\/([^?]+)(?:\?(.*))?$/.exec(location.hash);

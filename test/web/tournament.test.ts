@@ -1,0 +1,122 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { connect, play, strategies, type Table } from '@jantaku/client-sdk';
+import type { Server } from '@colyseus/core';
+import type { Accounts } from '../../server/src/players/accounts';
+import { ensureWebBuilt } from '../../web/build';
+import { api } from '../../scripts/tournament-event';
+import { startServer } from '../server/harness';
+import { launchChromium, screenshot, until } from './browser';
+
+/**
+ * The tournament page (`#/tournament/:id`) in Debian's Chromium against a real server: a round
+ * of one table made by the tournament service, its Watch link opening the live table, then, once
+ * four SDK bot accounts have played it, the standings the page shows equal the API's.
+ */
+let server: Server & { accounts: Accounts };
+let dataDir = '';
+let ws = '';
+let http = '';
+let browser: Browser;
+const tables: Table[] = [];
+
+beforeAll(async () => {
+  await ensureWebBuilt();
+  const s = await startServer();
+  server = s.server as Server & { accounts: Accounts };
+  dataDir = s.dataDir;
+  ws = s.url;
+  http = ws.replace(/^ws/, 'http');
+  browser = await launchChromium();
+}, 300_000);
+
+afterAll(async () => {
+  for (const t of tables) await t.leave().catch(() => {});
+  await browser?.close();
+  await server?.gracefullyShutdown(false);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Shown {
+  rows: { id: string; rank: string; total: number; penalties: number }[];
+  games: { status: string; watch: string | null; replay: string | null }[];
+}
+const SHOWN = `(() => ({
+  rows: [...document.querySelectorAll('#standings tr[data-player]')].map((r) => ({ id: r.dataset.player, rank: r.dataset.rank, total: Number(r.dataset.total), penalties: Number(r.dataset.penalties) })),
+  games: [...document.querySelectorAll('.event-game')].map((g) => ({ status: g.dataset.status, watch: g.querySelector('a.watch')?.getAttribute('href') ?? null, replay: g.querySelector('a.replay')?.getAttribute('href') ?? null })),
+}))()`;
+
+describe('the tournament page', () => {
+  it('shows the round’s table with a link to watch it live, then the standings as the API gives them', async () => {
+    const organiser = connect(ws);
+    const org = await organiser.register('Web Organiser', 'organiser password 1');
+    await server.accounts.db.updateTable('accounts').set({ role: 'organiser' }).where('id', '=', org.id).execute();
+    const players = await Promise.all([1, 2, 3, 4].map(async (i) => {
+      const c = connect(ws);
+      const a = await c.register(`Web Player ${i}`, `player password ${i}`);
+      return { c, id: a.id };
+    }));
+    const call = (method: string, path: string, body?: unknown, token = organiser.session) => api(http, method, path, body, token);
+    const { id } = (await call('POST', '/api/tournaments', { name: 'Web Cup', ruleset: 'wrc2015', overrides: { length: 'tonpuusen' }, rounds: 1, joinSeconds: 600, botDelayMs: 0, handPauseMs: 0 })) as { id: string };
+    for (const p of players) await call('POST', `/api/tournaments/${id}/players`, {}, p.c.session);
+    await call('POST', `/api/tournaments/${id}/rounds`, {});
+    await call('POST', `/api/tournaments/${id}/rounds/1/start`, {});
+
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`${http}/#/tournament/${id}`);
+    await page.waitForSelector('#standings tr[data-player]');
+    const before = (await page.evaluate(SHOWN)) as Shown;
+    expect(before.rows.map((r) => r.id).sort()).toEqual(players.map((p) => p.id).sort());
+    const info = (await call('GET', `/api/tournaments/${id}`)) as { rounds: { hanchans: { game: string }[] }[] };
+    const game = info.rounds[0].hanchans[0].game;
+    expect(before.games).toEqual([{ status: 'scheduled', watch: `#/table/${game}?watch`, replay: null }]);
+    const names = await page.evaluate(`[...document.querySelectorAll('li[data-table="1"] .chip')].map((c) => c.textContent)`);
+    expect((names as string[]).map((n) => n.replace(/^[ESWN] /, '')).sort()).toEqual(['Web Player 1', 'Web Player 2', 'Web Player 3', 'Web Player 4']);
+    await screenshot(page, 'tournament-round');
+
+    // Watch: the live table, as a spectator.
+    await page.click('a.watch');
+    await page.waitForSelector('#table');
+    expect(page.url()).toContain(`#/table/${game}?watch`);
+
+    // The four accounts play the table out; back on the event's page, the standings follow.
+    await page.goto(`${http}/#/tournament/${id}`);
+    await Promise.all(
+      players.map(async (p) => {
+        const t = await p.c.join(game);
+        tables.push(t);
+        await play(t, strategies.efficiency);
+      }),
+    );
+    const after = await until('the page to show the finished game', async () => {
+      const s = (await page.evaluate(SHOWN)) as Shown;
+      return s.games[0]?.status === 'finished' ? s : undefined;
+    }, 60_000);
+    expect(after.games[0].replay).toBe(`#/replay/${game}`);
+    const standings = (await call('GET', `/api/tournaments/${id}/standings`)) as { standings: { id: string; rank: number; total: number; penalties: number }[] };
+    expect(after.rows).toEqual(standings.standings.map((s) => ({ id: s.id, rank: String(s.rank), total: s.total, penalties: s.penalties })));
+    expect(new Set(after.rows.map((r) => r.total)).size).toBeGreaterThan(1);
+    for (const sel of ['#dl-standings', '#dl-penalties', '#dl-ema']) {
+      const href = await page.getAttribute(sel, 'href');
+      expect((await fetch(href!)).status).toBe(200);
+    }
+    await screenshot(page, 'tournament-standings');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('an unknown tournament says so', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${http}/#/tournament/nope`);
+    await page.waitForSelector('#event-error');
+    expect(await page.textContent('#event-error')).toBe('No such tournament.');
+    await page.close();
+  });
+});
