@@ -112,6 +112,9 @@ const migrations: Record<string, Migration> = {
   },
 };
 
+/** The migrations' names, in the order they run. */
+export const PLAYERS_MIGRATIONS: readonly string[] = Object.keys(migrations).sort();
+
 export interface PlayersDbOptions {
   /** The SQLite file (used without `databaseUrl`). */
   path: string;
