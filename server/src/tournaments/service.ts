@@ -377,6 +377,7 @@ export class TournamentService {
 
   /** A table's event: its tournament takes the game's result or progress (and makes what follows). */
   private async fromTable(gameId: string): Promise<void> {
+    if (!this.store.isOpen) return; // the server is closing
     try {
       const tid = await this.tournamentOf(gameId);
       if (tid === null) return;
@@ -389,8 +390,11 @@ export class TournamentService {
 
   /** The tournament a game is a table of: from its record, else (a record discarded) from the logs. */
   private async tournamentOf(gameId: string): Promise<string | null> {
-    const service = this.store.getGame(gameId)?.options.service as ServiceTable | null | undefined;
-    if (service) return service.event.kind === 'tournament' ? service.event.ref.split('/')[0] : null;
+    const g = this.store.getGame(gameId);
+    if (g) {
+      const service = g.options.service as ServiceTable | null | undefined;
+      return service?.event.kind === 'tournament' ? service.event.ref.split('/')[0] : null;
+    }
     for (const t of this.loaded.values()) if (t.book.games.has(gameId)) return t.id;
     await this.accounts.ready;
     const row = await this.db.selectFrom('tournament_log').select('tournament_id').where('kind', '=', 'table').where('data', 'like', `%"game":${JSON.stringify(gameId)}%`).executeTakeFirst();
