@@ -209,7 +209,7 @@ export async function runEvent(o: EventOptions): Promise<EventResult> {
     const played = new Set<string>();
     while (!done) {
       try {
-        const { next } = await api<{ next: { game: string | null; hanchan: string | null; status: string } | null }>(http, 'GET', `/api/tournaments/${t.id}/next`, undefined, p.client.session);
+        const next = await p.client.nextTable(t.id);
         if (!next?.game || next.status !== 'playing' || played.has(next.game)) {
           await sleep(200);
           continue;
