@@ -264,7 +264,10 @@ describe('tournaments run by the server', () => {
     const info = await api<Info>(base(), 'GET', `/api/tournaments/${id}`);
     const games = info.rounds[0].hanchans.map((h) => h.game);
     expect(games).toHaveLength(2);
-    for (const g of games) expect(await api(base(), 'GET', `/api/games/${g}`)).not.toHaveProperty('seed');
+    // While the round is played, no table of it is shown: private, no watch link, its records unanswered.
+    expect(info.rounds[0].hanchans.map((h) => (h as unknown as { watch: unknown }).watch)).toEqual([null, null]);
+    for (const g of games)
+      for (const sub of ['', '/fairness', '/replay']) await refused(api(base(), 'GET', `/api/games/${g}${sub}`), 404, 'NOT_FOUND');
 
     for (;;) {
       const e = await api<Info>(base(), 'GET', `/api/tournaments/${empty}`);

@@ -100,6 +100,9 @@ export function tournamentRoutes(service: TournamentService, accounts: Accounts,
     const played = t.book.rounds.filter((r) => r.started).length;
     return { t, body: { tournament: t.id, name: t.name, rounds: { seated: t.book.rounds.length, started: played, of: t.settings.rounds }, standings: standingsOf(t.book.state) } };
   };
+  /** Every table of the round has played all its hanchans (each finished or void). */
+  const roundOver = (r: Book['rounds'][number], book: Book, perRound: number) =>
+    r.hanchans.length >= r.tables.length * perRound && r.hanchans.every((h) => ['finished', 'void'].includes(book.state.hanchans.find((x) => x.id === h.id)?.status ?? ''));
   const roundNumber = (v: unknown) => {
     const n = Number(param(v));
     return Number.isInteger(n) && n >= 1 ? n : 0;
@@ -126,15 +129,19 @@ export function tournamentRoutes(service: TournamentService, accounts: Accounts,
             tables: r.tables.map((seats, i) => ({ table: i + 1, seats: seats.map(name) })),
             hanchans: r.hanchans.map((h) => {
               const s = t.book.state.hanchans.find((x) => x.id === h.id)!;
-              const code = h.game ? service.inviteOf(h.game) : null;
+              // Duplicate: every table of the round has the same walls; nothing of one is shown until all are over.
+              const hidden = t.settings.duplicate && !roundOver(r, t.book, t.settings.hanchansPerRound);
+              const code = h.game && !hidden ? service.inviteOf(h.game) : null;
+              const q = code ? `?code=${code}` : '';
+              const live = t.settings.spectators === 'delayed' ? `commentate&code=${code}` : 'watch';
               return {
                 id: h.id,
                 table: h.table + 1,
                 status: s.status,
                 players: s.players.map(name),
                 game: h.game,
-                watch: h.game ? `/#/table/${h.game}?${code ? `commentate&code=${code}` : 'watch'}` : null,
-                logs: h.game && service.gameStatus(h.game) === 'finished' ? { tenhou6: `/api/games/${h.game}/tenhou6`, mjai: `/api/games/${h.game}/mjai` } : null,
+                watch: h.game && !hidden ? `/#/table/${h.game}?${live}` : null,
+                logs: h.game && !hidden && service.gameStatus(h.game) === 'finished' ? { tenhou6: `/api/games/${h.game}/tenhou6${q}`, mjai: `/api/games/${h.game}/mjai${q}` } : null,
               };
             }),
           })),

@@ -65,7 +65,8 @@ export function tableOptionsOf(s: Settings, name: string, extra: { seed?: string
     overrides: overridesOf(s),
     timeControl: s.timeControl,
     name,
-    private: delayed,
+    // Duplicate: the round's tables share walls, so none is watched, nor its records read, before the round is over.
+    private: delayed || s.duplicate,
     ...(delayed ? { commentatorDelayMs: s.spectatorDelayMs } : {}),
     ...(extra.seed !== undefined ? { seed: extra.seed } : {}),
     ...(s.handPauseMs !== undefined ? { handPauseMs: s.handPauseMs } : {}),
