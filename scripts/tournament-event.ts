@@ -111,16 +111,22 @@ function passive(view: TableView, legal: LegalAction[]): Command {
 /** Hands of a table in which a noten riichi waits to be judged: the others play passively, so the hand reaches its exhaustive draw. */
 const quiet = new Set<string>();
 
-/** The bot of one seat: efficiency, once committing `fault` when the moment comes. */
+/**
+ * The bot of one seat: efficiency, committing `fault` when the moment comes: once, or for a false
+ * ron twice in two hands (a win on the same discard would cancel the chombo, WRC-CHOMBO-WIN-SAME-TIME).
+ */
 function botFor(table: Table, fault: ForcedFault | null) {
   let done = false;
+  let falseRons = 0;
+  let lastHand = -1;
   return async (view: TableView, legal: LegalAction[]): Promise<Command> => {
     const hand = table.state.hands;
     if (quiet.has(`${table.id}:${hand}`) && fault !== 'notenRiichi') return passive(view, legal);
     if (!fault || done) return efficiencyBot(view, legal);
     const me = view.seats[view.viewer as number];
-    if (fault === 'falseRon' && has(legal, 'pass') && !has(legal, 'ron') && view.claim) {
-      done = true;
+    if (fault === 'falseRon' && hand !== lastHand && has(legal, 'pass') && !has(legal, 'ron') && view.claim) {
+      lastHand = hand;
+      done = ++falseRons >= 2;
       await table.act({ type: 'ron', reveal: true });
       return efficiencyBot(table.view(), table.legal.length ? table.legal : legal);
     }

@@ -109,9 +109,9 @@ describe('tournaments run by the server', () => {
     expect(event.substitute).not.toBeNull();
 
     // The referee desk: the forced faults' rulings, newest first, each with its rule and a replay link.
-    const desk = (await api<{ rulings: { id: string; rule: string; player: string; hanchan: string; replay: string; points: number; overturned: unknown }[] }>(base(), 'GET', `/api/tournaments/${id}/desk`, undefined, token)).rulings;
+    const desk = (await api<{ rulings: { id: string; rule: string; player: string; hanchan: string; replay: string; points: number; cancelled: boolean; overturned: unknown }[] }>(base(), 'GET', `/api/tournaments/${id}/desk`, undefined, token)).rulings;
     const falseRon = event.forced.find((f) => f.kind === 'falseRon')!;
-    const chombo = desk.find((r) => r.hanchan === falseRon.hanchan && r.player === falseRon.player && r.rule === 'WRC-F-FALSE-WIN-REVEALED');
+    const chombo = desk.find((r) => r.hanchan === falseRon.hanchan && r.player === falseRon.player && r.rule === 'WRC-F-FALSE-WIN-REVEALED' && !r.cancelled);
     expect(chombo).toMatchObject({ points: 20, overturned: null });
     expect(chombo!.replay).toMatch(new RegExp(`^/#/replay/[^?]+\\?hand=\\d+$`));
     // Nobody but the organiser sees the desk.
@@ -120,14 +120,15 @@ describe('tournaments run by the server', () => {
 
     // A manual fault (10 points) and an overturned automatic ruling move the standings.
     const before = await standings(id);
-    const victim = event.accounts.get('Player 05')!;
+    // Two players other than the false ron's: one gets a manual fault, the other is disqualified.
+    const [victim, dq] = [...event.accounts].filter(([n, id]) => n.startsWith('Player') && id !== falseRon.player).map(([, id]) => id);
     const manual = await api<{ seq: number }>(base(), 'POST', `/api/tournaments/${id}/faults`, { player: victim, rule: 'WRC-F-PHONE', points: 10, reason: 'phone rang at the table' }, token);
     await api(base(), 'POST', `/api/tournaments/${id}/rulings/${encodeURIComponent(chombo!.id)}/overturn`, { reason: 'the referee saw the discard was claimable: no false win' }, token);
-    const moved = await standings(id);
+    const afterRulings = await standings(id);
     const total = (rows: Standing[], who: string) => rows.find((s) => s.id === who)!.total;
-    expect(total(moved, victim)).toBeCloseTo(total(before, victim) - 10, 5);
-    expect(moved.find((s) => s.id === victim)!.penalties).toBeCloseTo(before.find((s) => s.id === victim)!.penalties + 10, 5);
-    if (falseRon.player !== victim) expect(total(moved, falseRon.player)).toBeCloseTo(total(before, falseRon.player) + 20, 5);
+    expect(total(afterRulings, victim)).toBeCloseTo(total(before, victim) - 10, 5);
+    expect(afterRulings.find((s) => s.id === victim)!.penalties).toBeCloseTo(before.find((s) => s.id === victim)!.penalties + 10, 5);
+    expect(total(afterRulings, falseRon.player)).toBeCloseTo(total(before, falseRon.player) + 20, 5);
     // Both stay in the audit log, the original ruling too, with who did them and why.
     const audit = await lines(id, token);
     expect(audit.slice(0, after.length)).toEqual(after);
@@ -138,6 +139,12 @@ describe('tournaments run by the server', () => {
     expect(desk2[0].id).toBe(`L${manual.seq}`);
     expect(desk2.find((r) => r.id === chombo!.id)!.overturned).toMatchObject({ by: org, reason: expect.stringContaining('claimable') });
     await expect(api(base(), 'POST', `/api/tournaments/${id}/rulings/${encodeURIComponent(chombo!.id)}/overturn`, { reason: 'again' }, token)).rejects.toMatchObject({ status: 409 });
+    // A disqualification (WRC-P-DQ) takes the player out of the ranking; a rule that allows none is refused.
+    await expect(api(base(), 'POST', `/api/tournaments/${id}/disqualify`, { player: dq, rule: 'WRC-F-LATE-1-10', reason: 'x' }, token)).rejects.toMatchObject({ status: 409, body: { error: 'REFUSED' } });
+    await api(base(), 'POST', `/api/tournaments/${id}/disqualify`, { player: dq, reason: 'cheating seen by the referee' }, token);
+    const moved = await standings(id);
+    expect(moved.find((s) => s.id === dq)).toMatchObject({ rank: null, disqualified: 'WRC-P-DQ' });
+    expect(moved.filter((s) => s.rank !== null)).toHaveLength(7);
 
     // The CSV says the same.
     const csv = await (await fetch(`${base()}/api/tournaments/${id}/standings.csv`)).text();
@@ -145,7 +152,7 @@ describe('tournaments run by the server', () => {
     expect(rows.map((r) => [r[0] === '' ? null : Number(r[0]), r[2], Number(r[4])])).toEqual(moved.map((s) => [s.rank, s.id, s.total]));
     const ema = await (await fetch(`${base()}/api/tournaments/${id}/ema.csv`)).text();
     expect(ema.split('\r\n')[0]).toBe('Position,Name,EMA number,Country,Points,Score');
-    expect(ema.trim().split('\r\n')).toHaveLength(1 + 8);
+    expect(ema.trim().split('\r\n')).toHaveLength(1 + 7);
 
     // Independently: the shared ledger fed with each game's log replayed from the games' store,
     // the late arrival, the substitute, the manual fault and the overturned chombo.
@@ -179,6 +186,7 @@ describe('tournaments run by the server', () => {
         }
       }
       t.penalty(victim, 'WRC-F-PHONE', 10, 'phone rang at the table');
+      t.disqualify(dq, 'WRC-P-DQ', 'cheating seen by the referee');
       const ranking = t.ranking();
       const scores = t.scores();
       expect(moved.filter((s) => s.rank !== null).map((s) => ({ id: s.id, rank: s.rank, total: s.total }))).toEqual(ranking.map((r) => ({ id: r.player, rank: r.rank, total: r.total })));
@@ -258,7 +266,14 @@ describe('tournaments run by the server', () => {
     await refused(call('POST', `/api/tournaments/${id}/rounds/1/swap`, { a: ids[0], b: ids[5], reason: 'x' }), 409, 'ROUND_STARTED');
     await refused(call('POST', `/api/tournaments/${id}/rounds`, {}), 409, 'ROUND_NOT_OVER');
     await refused(call('POST', `/api/tournaments/${id}/late`, { hanchan: 'r1t1h1', player: ids[5], lateMs: 1000 }), 409, 'REFUSED');
+    await refused(call('POST', `/api/tournaments/${id}/hanchans/r1t1h1/abandon`, { player: ids[5], reason: 'x' }), 409, 'REFUSED');
+    await refused(call('POST', `/api/tournaments/${id}/hanchans/r9t9h9/abandon`, { player: ids[0], reason: 'x' }), 409, 'REFUSED');
     expect(await lines(id, token)).toEqual(started);
+    // A player who leaves, treated as a missed hanchan: 0 for it and the missed-hanchan points.
+    await call('POST', `/api/tournaments/${id}/hanchans/r1t1h1/abandon`, { player: ids[0], missed: true, reason: 'left: unwell' });
+    const left = (await standings(id)).find((s) => s.id === ids[0])!;
+    expect(left.penalties).toBe(30);
+    expect(left.total).toBe(-30);
 
     // Duplicate: both tables of the round have the same walls (one seed), which no client is shown while they play.
     const info = await api<Info>(base(), 'GET', `/api/tournaments/${id}`);

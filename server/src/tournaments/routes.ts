@@ -23,6 +23,8 @@ const Start = z.strictObject({ absent: z.array(z.strictObject({ player: z.string
 const Late = z.strictObject({ hanchan: z.string().min(1).max(40), player: z.string().min(1).max(200), lateMs: z.number().int().min(0).max(24 * 3600_000) });
 const Fault = z.strictObject({ player: z.string().min(1).max(200), rule: z.string().min(1).max(80), points: z.number().positive().max(1000), reason: z.string().min(1).max(500), hanchan: z.string().min(1).max(40).optional() });
 const Reason = z.strictObject({ reason: z.string().min(1).max(500) });
+const Abandon = z.strictObject({ player: z.string().min(1).max(200), missed: z.boolean().optional(), reason: z.string().min(1).max(500) });
+const Disqualify = z.strictObject({ player: z.string().min(1).max(200), rule: z.string().min(1).max(80).default('WRC-P-DQ'), reason: z.string().min(1).max(500) });
 
 const param = (v: unknown): string => {
   if (typeof v !== 'string') return '';
@@ -160,6 +162,10 @@ export function tournamentRoutes(service: TournamentService, accounts: Accounts,
     tournamentVoid: createEndpoint('/api/tournaments/:id/hanchans/:hanchan/void', { method: 'POST' }, async (ctx) =>
       command(ctx.request, ctx.body, Reason, (who, b) => service.voidHanchan(param(ctx.params.id), who, param(ctx.params.hanchan), b.reason), 201),
     ),
+    tournamentAbandon: createEndpoint('/api/tournaments/:id/hanchans/:hanchan/abandon', { method: 'POST' }, async (ctx) =>
+      command(ctx.request, ctx.body, Abandon, (who, b) => service.abandon(param(ctx.params.id), who, param(ctx.params.hanchan), b), 201),
+    ),
+    tournamentDisqualify: createEndpoint('/api/tournaments/:id/disqualify', { method: 'POST' }, async (ctx) => command(ctx.request, ctx.body, Disqualify, (who, b) => service.disqualify(param(ctx.params.id), who, b), 201)),
     tournamentStandings: createEndpoint('/api/tournaments/:id/standings', { method: 'GET' }, async (ctx) => guard(async () => Response.json((await standings(param(ctx.params.id))).body))),
     tournamentStandingsCsv: createEndpoint('/api/tournaments/:id/standings.csv', { method: 'GET' }, async (ctx) =>
       guard(async () => {

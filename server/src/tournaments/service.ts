@@ -373,6 +373,32 @@ export class TournamentService {
     });
   }
 
+  /**
+   * RUS-SPECIAL-ABANDON: a player leaves a hanchan; the table plays the seat by tsumogiri and the
+   * results count for the player, or (`missed`) it counts as a missed hanchan (WRC/EMA, §3.9).
+   */
+  async abandon(id: string, who: PublicAccount, hanchan: string, body: { player: string; missed?: boolean; reason: string }) {
+    const t = await this.load(id);
+    return this.serial(id, async () => {
+      this.mayOrganise(t, who);
+      const p = await this.account(body.player);
+      const [line] = await this.append(t, who.id, [{ kind: 'event', reason: body.reason, event: { type: 'abandon', hanchan, player: p.id, ...(body.missed ? { missed: true } : {}), note: body.reason } }]);
+      return line;
+    });
+  }
+
+  /** WRC-P-DQ (or another rule that allows it): the player is out of the ranking and is seated no more. */
+  async disqualify(id: string, who: PublicAccount, body: { player: string; rule: string; reason: string }) {
+    const t = await this.load(id);
+    return this.serial(id, async () => {
+      this.mayOrganise(t, who);
+      const p = await this.account(body.player);
+      const [line] = await this.append(t, who.id, [{ kind: 'event', reason: body.reason, event: { type: 'disqualify', player: p.id, rule: body.rule, note: body.reason } }]);
+      this.log.info({ event: 'disqualified', tournament: id, player: p.id, rule: body.rule, by: who.id }, 'player disqualified');
+      return line;
+    });
+  }
+
   // ───────────────────────────── the tables ─────────────────────────────
 
   /** A table's event: its tournament takes the game's result or progress (and makes what follows). */
