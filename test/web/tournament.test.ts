@@ -5,7 +5,7 @@ import { connect, play, strategies, type Table } from '@jantaku/client-sdk';
 import type { Server } from '@colyseus/core';
 import type { Accounts } from '../../server/src/players/accounts';
 import { ensureWebBuilt } from '../../web/build';
-import { api } from '../../scripts/tournament-event';
+import { api, runEvent } from '../../scripts/tournament-event';
 import { startServer } from '../server/harness';
 import { launchChromium, screenshot, until } from './browser';
 
@@ -118,5 +118,67 @@ describe('the tournament page', () => {
     await page.waitForSelector('#event-error');
     expect(await page.textContent('#event-error')).toBe('No such tournament.');
     await page.close();
+  });
+
+  it('the referee desk: the organiser logs in, sees the rulings newest first with their replay links, overturns one and records a manual fault; the standings follow', async () => {
+    const e = await runEvent({ url: ws, players: 4, rounds: 1, prefix: 'D ', setRole: async (uid, role) => void (await server.accounts.db.updateTable('accounts').set({ role }).where('id', '=', uid).execute()) });
+    const call = (method: string, path: string, body?: unknown) => api(http, method, path, body, e.organiser);
+    const desk = async () => ((await call('GET', `/api/tournaments/${e.tournament}/desk`)) as { rulings: { id: string; rule: string; player: string; cancelled: boolean; points: number }[] }).rulings;
+    const totals = async () => new Map(((await call('GET', `/api/tournaments/${e.tournament}/standings`)) as { standings: { id: string; total: number }[] }).standings.map((s) => [s.id, s.total]));
+    const rulings = await desk();
+    const chombo = rulings.find((r) => r.rule === 'WRC-F-FALSE-WIN-REVEALED' && !r.cancelled)!;
+    expect(chombo.points).toBe(20);
+
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (x) => errors.push(x.message));
+    await page.goto(`${http}/#/tournament/${e.tournament}/desk`);
+    // A player is not the organiser: refused, and asked to log in again.
+    const player = connect(ws);
+    await player.register('D Someone', 'someone password 1');
+    await page.fill('#desk-name', 'D Someone');
+    await page.fill('#desk-password', 'someone password 1');
+    await page.click('#desk-login button');
+    await until('the refusal', async () => /organiser/.test((await page.textContent('#desk-message')) ?? ''));
+    await page.fill('#desk-name', 'D Organiser');
+    await page.fill('#desk-password', 'organiser password 1');
+    await page.click('#desk-login button');
+    await page.waitForSelector('#rulings tr[data-ruling]');
+    const shown = async () => (await page.evaluate(`[...document.querySelectorAll('#rulings tr[data-ruling]')].map((r) => [r.dataset.ruling, r.dataset.state])`)) as [string, string][];
+    expect((await shown()).map(([rid]) => rid)).toEqual(rulings.map((r) => r.id));
+    const row = `#rulings tr[data-ruling="${chombo.id}"]`;
+    expect(await page.getAttribute(`${row} a.replay`, 'href')).toMatch(/^#\/replay\/[^?]+\?hand=\d+$/);
+    await screenshot(page, 'tournament-desk');
+
+    // Overturn: without a reason it is not sent; with one, the ruling is overturned and its 20 points given back.
+    const before = await totals();
+    await page.click(`${row} button.overturn`);
+    await until('the reason asked for', async () => /reason/.test((await page.textContent('#desk-message')) ?? ''));
+    await page.fill(`${row} input`, 'the discard was claimable');
+    await page.click(`${row} button.overturn`);
+    await until('the ruling overturned', async () => (await shown()).some(([rid, state]) => rid === chombo.id && state === 'overturned'));
+    const after = await totals();
+    expect(after.get(chombo.player)).toBeCloseTo(before.get(chombo.player)! + 20, 5);
+
+    // A manual fault: an unknown rule is refused and records nothing; a known one is on top of the desk, and costs its points.
+    const victim = [...after.keys()].find((pid) => pid !== chombo.player)!;
+    const lines = async () => ((await call('GET', `/api/tournaments/${e.tournament}/log`)) as { lines: unknown[] }).lines.length;
+    const n = await lines();
+    await page.selectOption('#fault-player', victim);
+    await page.fill('#fault-rule', 'NOT-A-RULE');
+    await page.fill('#fault-points', '10');
+    await page.fill('#fault-reason', 'phone rang');
+    await page.click('#desk-fault button');
+    await until('the refusal', async () => /NOT-A-RULE/.test((await page.textContent('#desk-message')) ?? ''));
+    expect(await lines()).toBe(n);
+    await page.fill('#fault-rule', 'WRC-F-PHONE');
+    await page.click('#desk-fault button');
+    await until('the manual fault listed first', async () => (await shown())[0]?.[0]?.startsWith('L'));
+    expect((await shown())[0][1]).toBe('stands');
+    expect((await totals()).get(victim)).toBeCloseTo(after.get(victim)! - 10, 5);
+    expect(await lines()).toBe(n + 1);
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 });

@@ -6,6 +6,7 @@ import { renderCommentator } from './commentator';
 import { renderTable } from './table';
 import { renderReplay } from './replay';
 import { renderRule } from './rules';
+import { renderDesk } from './desk';
 import { renderTournament } from './tournament';
 
 /**
@@ -14,7 +15,7 @@ import { renderTournament } from './tournament';
  * `#/table/:id?commentate` the commentator view (every hand, delayed) · `#/replay/:id` a game's
  * ended hands, stepped through face up (`?code=` for a private table's); `&code=` a private
  * table's invite code (its invite link is `#/table/:id?code=…`) · `#/rules/:ID` a rule's text ·
- * `#/tournament/:id` a tournament's standings and tables.
+ * `#/tournament/:id` a tournament's standings and tables · `#/tournament/:id/desk` its referee desk.
  * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
  */
 const params = new URLSearchParams(location.search);
@@ -76,7 +77,7 @@ async function route(): Promise<void> {
     cleanup = renderRule(root, decodeURIComponent(rule[1]));
     return;
   }
-  const event = /^#\/tournament\/([^?]+)$/.exec(location.hash);
+  const event = /^#\/tournament\/([^/?]+)(\/desk)?$/.exec(location.hash);
   if (event) {
     leaveCurrent();
     let id = event[1];
@@ -85,7 +86,7 @@ async function route(): Promise<void> {
     } catch {
       // a malformed escape: asked as typed (the server answers there is no such tournament)
     }
-    cleanup = renderTournament(root, net, id);
+    cleanup = event[2] ? renderDesk(root, net, id) : renderTournament(root, net, id);
     return;
   }
   const r = /^#\/replay\/([^?]+)(?:\?(.*))?$/.exec(location.hash);

@@ -122,6 +122,7 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
             ' · ',
             h('a', { href: `${net.http}${path}/ema.csv`, download: '', id: 'dl-ema' }, 'EMA results'),
           ),
+          h('p', {}, h('a', { href: `#/tournament/${encodeURIComponent(event.id)}/desk`, id: 'to-desk' }, 'Referee desk'), ' (the organiser)'),
           [...event.rounds].reverse().map(roundEl),
         ),
       );
