@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { connect, play, strategies, type Table } from '@jantaku/client-sdk';
 import type { Server } from '@colyseus/core';
 import type { Accounts } from '../../server/src/players/accounts';
+import type { GameStore } from '../../server/src/store/index';
 import { ensureWebBuilt } from '../../web/build';
 import { api, runEvent } from '../../scripts/tournament-event';
 import { startServer } from '../server/harness';
@@ -14,7 +15,7 @@ import { launchChromium, screenshot, until } from './browser';
  * of one table made by the tournament service, its Watch link opening the live table, then, once
  * four SDK bot accounts have played it, the standings the page shows equal the API's.
  */
-let server: Server & { accounts: Accounts };
+let server: Server & { accounts: Accounts; store: GameStore };
 let dataDir = '';
 let ws = '';
 let http = '';
@@ -24,7 +25,7 @@ const tables: Table[] = [];
 beforeAll(async () => {
   await ensureWebBuilt();
   const s = await startServer();
-  server = s.server as Server & { accounts: Accounts };
+  server = s.server as Server & { accounts: Accounts; store: GameStore };
   dataDir = s.dataDir;
   ws = s.url;
   http = ws.replace(/^ws/, 'http');
@@ -48,7 +49,7 @@ const SHOWN = `(() => ({
 }))()`;
 
 describe('the tournament page', () => {
-  it('shows the round’s table with a link to watch it live, then the standings as the API gives them', async () => {
+  it('shows the round’s table with a link to watch it live, then the standings as the API gives them; a player logged in there is taken to their next table', async () => {
     const organiser = connect(ws);
     const org = await organiser.register('Web Organiser', 'organiser password 1');
     await server.accounts.db.updateTable('accounts').set({ role: 'organiser' }).where('id', '=', org.id).execute();
@@ -58,7 +59,7 @@ describe('the tournament page', () => {
       return { c, id: a.id };
     }));
     const call = (method: string, path: string, body?: unknown, token = organiser.session) => api(http, method, path, body, token);
-    const { id } = (await call('POST', '/api/tournaments', { name: 'Web Cup', ruleset: 'wrc2015', overrides: { length: 'tonpuusen' }, rounds: 1, joinSeconds: 600, botDelayMs: 0, handPauseMs: 0 })) as { id: string };
+    const { id } = (await call('POST', '/api/tournaments', { name: 'Web Cup', ruleset: 'wrc2015', overrides: { length: 'tonpuusen' }, rounds: 2, joinSeconds: 600, botDelayMs: 0, handPauseMs: 0 })) as { id: string };
     for (const p of players) await call('POST', `/api/tournaments/${id}/players`, {}, p.c.session);
     await call('POST', `/api/tournaments/${id}/rounds`, {});
     await call('POST', `/api/tournaments/${id}/rounds/1/start`, {});
@@ -108,6 +109,29 @@ describe('the tournament page', () => {
       expect((await fetch(href!)).status).toBe(200);
     }
     await screenshot(page, 'tournament-standings');
+
+    // Round two: a player logs in on the event's page and sees their next table, with a link that seats them at their own seat.
+    await call('POST', `/api/tournaments/${id}/rounds`, {});
+    await call('POST', `/api/tournaments/${id}/rounds/2/start`, {});
+    const { next } = (await api(http, 'GET', `/api/tournaments/${id}/next`, undefined, players[0].c.session)) as { next: { seat: number; game: string; table: number } };
+    const second = next.game;
+    const mine = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const playerPage = await mine.newPage();
+    playerPage.on('pageerror', (e) => errors.push(e.message));
+    await playerPage.goto(`${http}/#/tournament/${id}`);
+    await playerPage.fill('#login-name', 'Web Player 1');
+    await playerPage.fill('#login-password', 'wrong password');
+    await playerPage.click('#login button');
+    await until('the refusal', async () => ((await playerPage.textContent('#login-error')) ?? '') !== '');
+    await playerPage.fill('#login-password', 'player password 1');
+    await playerPage.click('#login button');
+    await playerPage.waitForSelector(`#your-table[data-game="${second}"]`);
+    expect(await playerPage.textContent('#your-table p')).toContain(`Round 2, table 1, seat ${['E', 'S', 'W', 'N'][next.seat]}`);
+    await playerPage.click('#join-table');
+    // Seated by the server at the seat reserved for the account (no seat asked for).
+    await until('the page seated at its own seat', () => server.store.seatClaims(second).some((c) => c.account === players[0].id && c.seat === next.seat));
+    await mine.close();
+
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -137,13 +161,13 @@ describe('the tournament page', () => {
     // A player is not the organiser: refused, and asked to log in again.
     const player = connect(ws);
     await player.register('D Someone', 'someone password 1');
-    await page.fill('#desk-name', 'D Someone');
-    await page.fill('#desk-password', 'someone password 1');
-    await page.click('#desk-login button');
+    await page.fill('#login-name', 'D Someone');
+    await page.fill('#login-password', 'someone password 1');
+    await page.click('#login button');
     await until('the refusal', async () => /organiser/.test((await page.textContent('#desk-message')) ?? ''));
-    await page.fill('#desk-name', 'D Organiser');
-    await page.fill('#desk-password', 'organiser password 1');
-    await page.click('#desk-login button');
+    await page.fill('#login-name', 'D Organiser');
+    await page.fill('#login-password', 'organiser password 1');
+    await page.click('#login button');
     await page.waitForSelector('#rulings tr[data-ruling]');
     const shown = async () => (await page.evaluate(`[...document.querySelectorAll('#rulings tr[data-ruling]')].map((r) => [r.dataset.ruling, r.dataset.state])`)) as [string, string][];
     expect((await shown()).map(([rid]) => rid)).toEqual(rulings.map((r) => r.id));

@@ -1,4 +1,5 @@
 import { h, replace } from './dom';
+import { loginForm } from './login';
 import type { JantakuClient } from './net';
 
 /**
@@ -26,12 +27,10 @@ interface Ruling {
   overturned: { by: string; at: string; reason: string } | null;
 }
 
-const SESSION = 'jantaku:session';
-
 export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): () => void {
   let stopped = false;
   const base = `${net.http}/api/tournaments/${encodeURIComponent(id)}`;
-  const session = () => sessionStorage.getItem(SESSION);
+  const session = () => net.session;
   /** An HTTP call as the organiser: the JSON answer, or the server's `{ error, reason }` thrown as an Error. */
   const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${base}${path}`, {
@@ -51,27 +50,15 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
   };
 
   const login = () => {
-    const name = h('input', { name: 'name', id: 'desk-name', autocomplete: 'username', required: true });
-    const password = h('input', { name: 'password', id: 'desk-password', type: 'password', autocomplete: 'current-password', required: true });
-    const form = h(
-      'form',
-      { class: 'create', id: 'desk-login' },
-      h('h2', {}, "The organiser's login"),
-      h('label', {}, 'Name ', name),
-      h('label', {}, 'Password ', password),
-      h('button', { class: 'primary', type: 'submit' }, 'Log in'),
-    );
-    form.addEventListener('submit', (e) => {
-      e.preventDefault();
-      void (async () => {
-        const res = await fetch(`${net.http}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: name.value, password: password.value }) });
-        const json = (await res.json().catch(() => ({}))) as { token?: string; reason?: string };
-        if (!res.ok || !json.token) return say(json.reason ?? 'The login was refused.', true);
-        sessionStorage.setItem(SESSION, json.token);
+    const form = loginForm(
+      net,
+      "The organiser's login",
+      () => {
         say('');
         void load();
-      })();
-    });
+      },
+      (reason) => say(reason, true),
+    );
     replace(root, header(), h('main', { class: 'event' }, message, form));
   };
 
@@ -161,7 +148,7 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
       const status = (e as { status?: number }).status;
       // A session gone (401) or not this tournament's organiser (403): log in again.
       if (status === 401 || status === 403) {
-        sessionStorage.removeItem(SESSION);
+        net.forget();
         login();
         say((e as Error).message, true);
       } else replace(root, header(), h('p', { class: 'error', id: 'event-error' }, (e as Error).message));

@@ -54,6 +54,7 @@ export interface Fault {
 }
 
 const tokenKey = (id: string) => `jantaku:seat:${id}`;
+const SESSION_KEY = 'jantaku:session';
 
 /** Keeps the seat token the server sends, for a reload of the page. */
 function keepToken(table: Table): Table {
@@ -86,6 +87,25 @@ export class JantakuClient {
   constructor(url: string) {
     this.http = url.replace(/^ws/, 'http').replace(/\/$/, '');
     this.sdk = connectSdk(this.http.replace(/^http/, 'ws'));
+    // A login of this browser tab (a tournament's pages): tables are joined as that account.
+    this.sdk.session = sessionStorage.getItem(SESSION_KEY);
+  }
+
+  /** Logs in (the tab keeps the session); throws the server's refusal as a JantakuError. */
+  async login(name: string, password: string): Promise<void> {
+    await this.sdk.login(name, password);
+    sessionStorage.setItem(SESSION_KEY, this.sdk.session!);
+  }
+
+  /** The tab's session token, or null. */
+  get session(): string | null {
+    return this.sdk.session;
+  }
+
+  /** Forgets the tab's session (refused or expired). */
+  forget(): void {
+    this.sdk.session = null;
+    sessionStorage.removeItem(SESSION_KEY);
   }
 
   async tables(): Promise<TableListing[]> {

@@ -1,11 +1,13 @@
 import { h, replace } from './dom';
+import { loginForm } from './login';
 import type { JantakuClient } from './net';
 
 /**
  * A tournament's page (`#/tournament/:id`): the live standings, each round's tables with a link
- * to watch any of them and, once a game is over, its logs; the exports. Read-only, from the HTTP
- * API (docs/TOURNAMENTS.md); it looks again every few seconds while open, so the standings follow
- * the games and the referee's decisions.
+ * to watch any of them and, once a game is over, its logs; the exports; and, for a player logged
+ * in here, their next table with a link that seats them at it. From the HTTP API
+ * (docs/TOURNAMENTS.md); it looks again every few seconds while open, so the standings follow the
+ * games and the referee's decisions.
  */
 
 interface Event {
@@ -19,6 +21,14 @@ interface Event {
     tables: { table: number; seats: (string | null)[] }[];
     hanchans: { id: string; table: number; status: string; players: (string | null)[]; game: string | null; watch: string | null; logs: { tenhou6: string; mjai: string } | null }[];
   }[];
+}
+
+interface Next {
+  round: number;
+  table: number;
+  seat: number;
+  game: string | null;
+  status: string;
 }
 
 interface Standings {
@@ -90,9 +100,30 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
       ),
     );
 
+  // Made once: the page is redrawn every few seconds, and what is typed in the form must stay.
+  const failed = h('p', { class: 'error', id: 'login-error' });
+  const login = loginForm(net, 'Log in to see your table', () => void load(), (reason) => (failed.textContent = reason));
+  /** "Your next table": the account's seat, or the form to log in. */
+  const yours = async (): Promise<HTMLElement> => {
+    if (!net.session) return h('section', { id: 'your-table' }, login, failed);
+    const res = await fetch(`${net.http}${path}/next`, { headers: { authorization: `Bearer ${net.session}` } });
+    if (res.status === 401) {
+      net.forget();
+      return h('section', { id: 'your-table' }, login, failed);
+    }
+    const { next } = (await res.json()) as { next: Next | null };
+    const where = next ? `Round ${next.round}, table ${next.table}, seat ${WINDS[next.seat]}` : 'You have no table in this event now.';
+    return h(
+      'section',
+      { id: 'your-table', 'data-game': next?.game ?? '' },
+      h('h2', {}, 'Your next table'),
+      h('p', {}, where, ' ', next?.game ? h('a', { href: `#/table/${encodeURIComponent(next.game)}`, id: 'join-table', class: 'primary' }, 'Go to your table') : next ? '(the round has not started)' : null),
+    );
+  };
+
   const load = async () => {
     try {
-      const [event, standings] = await Promise.all([net.getJson<Event>(path), net.getJson<Standings>(`${path}/standings`)]);
+      const [event, standings, mine] = await Promise.all([net.getJson<Event>(path), net.getJson<Standings>(`${path}/standings`), yours()]);
       if (stopped) return;
       if (!event || !standings) {
         replace(root, header('Tournament'), h('p', { class: 'error', id: 'event-error' }, 'No such tournament.'));
@@ -110,6 +141,7 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
             { class: 'status' },
             `${s.ruleset} · ${s.rounds} round${s.rounds > 1 ? 's' : ''} of ${s.hanchansPerRound} hanchan${s.hanchansPerRound > 1 ? 's' : ''} · seating: ${s.seating}${s.duplicate ? ' · duplicate' : ''} · spectators: ${s.spectators}`,
           ),
+          mine,
           h('h2', {}, 'Standings'),
           standingsEl(standings),
           h(
