@@ -2,7 +2,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { JantakuError, toJantakuError } from './errors';
 import { Table, type Role, type TableRoom } from './table';
-import type { Account, ApiKeyInfo, ConnectOptions, CreateTableOptions, LeaderboardEntry, PlayerProfile, QueueKind, QueueOptions, QueueStatus, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
+import type { Account, ApiKeyInfo, ConnectOptions, CreateTableOptions, LeaderboardEntry, NextTable, PlayerProfile, QueueKind, QueueOptions, QueueStatus, ReconnectOptions, RejoinOptions, SeatOptions, TableListing, WatchOptions } from './types';
 
 /** The Colyseus room name of a table, and of the lobby. */
 export const TABLE_ROOM = 'table';
@@ -112,6 +112,11 @@ export class JantakuClient {
   /** The account of the session (`GET /api/me`). */
   async me(): Promise<Account> {
     return ((await this.api('GET', '/api/me')) as { account: Account }).account;
+  }
+
+  /** This account's next table in a tournament (`GET /api/tournaments/:id/next`); null when it has none now. */
+  async nextTable(tournament: string): Promise<NextTable | null> {
+    return ((await this.api('GET', `/api/tournaments/${encodeURIComponent(tournament)}/next`)) as { next: NextTable | null }).next;
   }
 
   /** Ends the session on the server (every device's) and here. */

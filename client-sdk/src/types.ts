@@ -215,6 +215,17 @@ export interface LeaderboardEntry extends Rating {
   name: string;
 }
 
+/** Where a tournament's player plays next (`nextTable`): the seated round's table, and its game once made. */
+export interface NextTable {
+  round: number;
+  table: number;
+  seat: number;
+  hanchan: string | null;
+  /** The table to join (`join(game)`: the account is seated at its own seat); null until the round starts. */
+  game: string | null;
+  status: 'seated' | 'playing';
+}
+
 /** A bot's API key as `keys` lists it: never the key itself. */
 export interface ApiKeyInfo {
   id: string;

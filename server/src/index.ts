@@ -32,6 +32,8 @@ import { roomAccount } from './players/roomAuth';
 import { Sessions } from './players/sessions';
 import { webServer, WEB_DIST } from './web';
 import { endedHands, type ReplayHand } from './replay';
+import { tournamentRoutes } from './tournaments/routes';
+import { TournamentService } from './tournaments/service';
 import { TableEvents } from './rooms/events';
 import { GameArchive, type StoredGame } from './store/archive';
 import { Games } from './store/games';
@@ -282,6 +284,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
       ...accountRoutes(accounts, sessions, opts.log),
       ...profileRoutes({ games, accounts, sessions, log: opts.log, ratingsFor: (id) => ratingsOf(accounts.db, id) }),
       ...ranked.routes,
+      ...tournamentRoutes(new TournamentService(accounts, store, tableEvents, opts.log ?? logger), accounts, sessions, opts.log),
     }),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,

@@ -211,6 +211,20 @@ describe('late arrival, missed hanchans and substitutes', () => {
     expect(() => u.schedule('h2', 'wrc2015', ['A', 'B', 'C', 'S1'])).toThrow(/substitute/);
   });
 
+  it('fill: with a number of players not a multiple of 4, a substitute plays a named seat from the start, scored and never ranked', () => {
+    const t = tournament();
+    t.schedule('h1', 'wrc2015', ['A', 'B', 'S1', 'C'], undefined, [2]);
+    t.recordTable('h1', [40_000, 30_000, 20_000, 10_000]);
+    const r = makeRuleset('wrc2015');
+    // Third place: the seat's table points against the return points, and third place's uma.
+    expect(t.scoreOf('S1')).toMatchObject({ role: 'substitute', ranked: false, games: (20_000 - r.returnPoints) / 1000 + r.uma[2] });
+    // D has not played (0); C came last behind the substitute.
+    expect(ranking(t).map((x) => x[1])).toEqual(['A', 'B', 'D', 'C']);
+    // Only the seats named: a substitute elsewhere, or a player in a named seat, is refused.
+    expect(() => t.schedule('h2', 'wrc2015', ['A', 'B', 'S1', 'C'], undefined, [3])).toThrow(/substitute/);
+    expect(() => t.schedule('h2', 'wrc2015', ['A', 'B', 'S1', 'C'], undefined, [1, 2])).toThrow(/"B" fills seat 1 but is not a substitute/);
+  });
+
   it('WRC-F-MISSED-LATE-CAP: 10 min late then substituted costs 30, not 40; 11 min late costs 30, not 41', () => {
     const t = tournament([['h1', 'wrc2015']]);
     t.late('h1', 'B', 10 * MIN);

@@ -7,6 +7,8 @@ import { renderTable } from './table';
 import { renderReplay } from './replay';
 import { renderRule } from './rules';
 import { renderProfile } from './profile';
+import { renderDesk } from './desk';
+import { renderTournament } from './tournament';
 
 /**
  * Routes (in the hash, so the server needs no route per page):
@@ -15,6 +17,7 @@ import { renderProfile } from './profile';
  * ended hands, stepped through face up (`?code=` for a private table's); `&code=` a private
  * table's invite code (its invite link is `#/table/:id?code=…`) · `#/rules/:ID` a rule's text ·
  * `#/players/:name` a player's profile (`?page=N`: older games).
+ * `#/tournament/:id` a tournament's standings and tables · `#/tournament/:id/desk` its referee desk.
  * The server is the page's own origin (`?server=` overrides it; the Vite dev server uses :2567).
  */
 const params = new URLSearchParams(location.search);
@@ -89,6 +92,13 @@ async function route(): Promise<void> {
   if (p) {
     leaveCurrent();
     cleanup = renderProfile(root, net, safeDecode(p[1]), Number(new URLSearchParams(p[2] ?? '').get('page')) || 1);
+    return;
+  }
+  const event = /^#\/tournament\/([^/?]+)(\/desk)?$/.exec(location.hash);
+  if (event) {
+    leaveCurrent();
+    const id = safeDecode(event[1]);
+    cleanup = event[2] ? renderDesk(root, net, id) : renderTournament(root, net, id);
     return;
   }
   const r = /^#\/replay\/([^?]+)(?:\?(.*))?$/.exec(location.hash);

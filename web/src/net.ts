@@ -111,6 +111,31 @@ export class JantakuClient {
     return this.sdk.player(name, page === 1 ? {} : { page });
   }
 
+  /** Logs in; the page keeps the session (every tab of the site); throws the server's refusal as a JantakuError. */
+  async login(name: string, password: string): Promise<void> {
+    await this.sdk.login(name, password);
+    try {
+      localStorage.setItem(SESSION_KEY, this.sdk.session!);
+    } catch {
+      /* no storage: logged in for this page only */
+    }
+  }
+
+  /** The page's session token, or null. */
+  get session(): string | null {
+    return this.sdk.session;
+  }
+
+  /** Forgets the page's session (refused or expired). */
+  forget(): void {
+    this.sdk.session = null;
+    try {
+      localStorage.removeItem(SESSION_KEY);
+    } catch {
+      /* nothing kept */
+    }
+  }
+
   async tables(): Promise<TableListing[]> {
     return (await this.sdk.tables()).map(listing);
   }

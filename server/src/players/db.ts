@@ -108,6 +108,27 @@ export interface PlayersDb {
     key: string;
     at: number;
   };
+  /** Tournaments (tournaments/store.ts): the settings; everything else is in the log. */
+  tournaments: {
+    id: string;
+    name: string;
+    /** The organiser's account id. */
+    organiser: string;
+    /** The settings, JSON. */
+    settings: string;
+    created: number;
+  };
+  /** A tournament's audit log: append-only, one line per decision or result, never changed. */
+  tournament_log: {
+    tournament_id: string;
+    seq: number;
+    at: number;
+    /** The account that did it, or `server` (a table's result, an automatic ruling). */
+    by: string;
+    kind: string;
+    /** The line's content, JSON. */
+    data: string;
+  };
 }
 
 const migrations: Record<string, Migration> = {
@@ -201,6 +222,28 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '004_tournaments': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('tournaments')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('organiser', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('created', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('tournament_log')
+        .addColumn('tournament_id', 'text', (c) => c.notNull().references('tournaments.id'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('by', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('tournament_log_pk', ['tournament_id', 'seq'])
+        .execute();
+    },
+  },
   '005_login_failures': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -266,7 +309,14 @@ export function openPlayersDb(opts: PlayersDbOptions): Kysely<PlayersDb> {
 
 /** Brings the schema up to date (every pending migration, in name order); throws on failure. */
 export async function migratePlayers(db: Kysely<PlayersDb>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableName: 'players_migrations', migrationLockTableName: 'players_migrations_lock' });
+  // Unordered: a store that ran a later migration first (they were written side by side) still takes an earlier one.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: 'players_migrations',
+    migrationLockTableName: 'players_migrations_lock',
+    allowUnorderedMigrations: true,
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }

@@ -282,11 +282,13 @@ function applyEvent(s: TournamentState, e: TournamentEvent): void {
     case 'schedule': {
       if (s.hanchans.some((h) => h.id === e.id)) fail(`hanchan "${e.id}" already exists`);
       if (new Set(e.seats).size !== 4) fail('a hanchan needs four different players');
-      for (const id of e.seats) {
+      const fill = new Set<number>(e.fill ?? []);
+      e.seats.forEach((id, seat) => {
         const p = person(s, id);
-        if (p.role !== 'player') fail(`"${id}" is a substitute: substitutes take seats by replacement only`);
+        if (fill.has(seat) && p.role !== 'substitute') fail(`"${id}" fills seat ${seat} but is not a substitute`);
+        if (!fill.has(seat) && p.role !== 'player') fail(`"${id}" is a substitute: substitutes take seats by replacement, or fill a seat named in \`fill\``);
         notDisqualified(p);
-      }
+      });
       s.hanchans.push({
         id: e.id,
         ruleset: e.ruleset,
@@ -617,9 +619,9 @@ export class Tournament {
     return this.apply({ type: 'register', id, name, role: 'substitute' });
   }
 
-  /** A hanchan of four players, seat 0 first (the first dealer), under a ruleset by name. */
-  schedule(id: string, ruleset: string, seats: readonly [string, string, string, string], start?: number): this {
-    return this.apply({ type: 'schedule', id, ruleset, seats: [...seats], ...(start !== undefined ? { start } : {}) });
+  /** A hanchan of four players, seat 0 first (the first dealer), under a ruleset by name; `fill`: seats substitutes play from the start. */
+  schedule(id: string, ruleset: string, seats: readonly [string, string, string, string], start?: number, fill?: readonly Seat[]): this {
+    return this.apply({ type: 'schedule', id, ruleset, seats: [...seats], ...(start !== undefined ? { start } : {}), ...(fill?.length ? { fill: [...fill] } : {}) });
   }
 
   /** WRC-F-LATE-*: `lateMs` after the start. Over the limit the player misses the hanchan; `substitute` takes the seat. */

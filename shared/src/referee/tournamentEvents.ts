@@ -76,8 +76,12 @@ export const StandingSchema = z.object({ seat: seat(), rank: z.number().int().mi
 export const TournamentEventSchema = z.discriminatedUnion('type', [
   /** A person: a ranked player, or a substitute (never ranked, WRC-F-MISSED-SUB-SCORE). */
   z.strictObject({ type: z.literal('register'), id: id(), name: z.string(), role: z.enum(['player', 'substitute']) }),
-  /** A hanchan: four players by seat (seat 0 is the first dealer), its ruleset, its scheduled start (ms). */
-  z.strictObject({ type: z.literal('schedule'), id: id(), ruleset: id(), seats: z.tuple([id(), id(), id(), id()]), start: z.number().int().optional() }),
+  /**
+   * A hanchan: four players by seat (seat 0 is the first dealer), its ruleset, its scheduled start
+   * (ms). `fill`: seats a substitute plays from the start, when the number of players is not a
+   * multiple of 4 (the seat's score is the substitute's, never ranked: WRC-F-MISSED-SUB-SCORE).
+   */
+  z.strictObject({ type: z.literal('schedule'), id: id(), ruleset: id(), seats: z.tuple([id(), id(), id(), id()]), start: z.number().int().optional(), fill: z.array(seat()).optional() }),
   /** Late arrival (WRC-F-LATE-*), with the substitute who takes the seat if it is over the limit. */
   z.strictObject({ type: z.literal('late'), hanchan: id(), player: id(), lateMs: z.number().int().min(0), substitute: id().optional() }),
   /** A hanchan the player misses (WRC-F-MISSED-PENALTY), with the substitute who takes the seat. */

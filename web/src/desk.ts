@@ -1,0 +1,161 @@
+import { h, replace } from './dom';
+import { loginForm } from './login';
+import type { JantakuClient } from './net';
+
+/**
+ * The referee desk (`#/tournament/:id/desk`), for the tournament's organiser: every ruling of the
+ * event, newest first (rule ID, penalty, player, a link to that moment of the replay), each
+ * automatic or manual one overturnable with a reason, and a form for a fault no engine sees. The
+ * organiser logs in here (the session is kept for the browser tab); the server checks the role
+ * at every request (docs/TOURNAMENTS.md).
+ */
+
+interface Ruling {
+  id: string;
+  at: string;
+  kind: 'automatic' | 'manual';
+  hanchan: string | null;
+  name: string | null;
+  rule: string;
+  penalty: { kind: string };
+  points: number;
+  reason: string;
+  by: string;
+  hand: number | null;
+  replay: string | null;
+  cancelled: boolean;
+  overturned: { by: string; at: string; reason: string } | null;
+}
+
+export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): () => void {
+  let stopped = false;
+  const base = `${net.http}/api/tournaments/${encodeURIComponent(id)}`;
+  const session = () => net.session;
+  /** An HTTP call as the organiser: the JSON answer, or the server's `{ error, reason }` thrown as an Error. */
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(session() ? { authorization: `Bearer ${session()}` } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await res.json().catch(() => ({}))) as T & { error?: string; reason?: string };
+    if (!res.ok) throw Object.assign(new Error(json.reason ?? `HTTP ${res.status}`), { status: res.status, code: json.error });
+    return json;
+  };
+  const header = () => h('header', { class: 'top' }, h('a', { href: `#/tournament/${encodeURIComponent(id)}`, class: 'back' }, '← The event'), h('h1', {}, 'Referee desk'));
+  const message = h('p', { class: 'status', id: 'desk-message', role: 'status' });
+  const say = (text: string, error = false) => {
+    message.textContent = text;
+    message.className = error ? 'error' : 'status';
+  };
+
+  const login = () => {
+    const form = loginForm(
+      net,
+      "The organiser's login",
+      () => {
+        say('');
+        void load();
+      },
+      (reason) => say(reason, true),
+    );
+    replace(root, header(), h('main', { class: 'event' }, message, form));
+  };
+
+  const rulingEl = (r: Ruling) => {
+    const reason = h('input', { placeholder: 'why', 'aria-label': `Reason to overturn ${r.id}`, size: 30 });
+    const overturn = async () => {
+      if (!reason.value.trim()) return say('Give the reason for overturning it.', true);
+      try {
+        await call('POST', `/rulings/${encodeURIComponent(r.id)}/overturn`, { reason: reason.value.trim() });
+        say(`${r.id} overturned.`);
+        void load();
+      } catch (e) {
+        say((e as Error).message, true);
+      }
+    };
+    const state = r.overturned ? `overturned by ${r.overturned.by}: ${r.overturned.reason}` : r.cancelled ? 'cancelled by the game' : 'stands';
+    return h(
+      'tr',
+      { 'data-ruling': r.id, 'data-state': r.overturned ? 'overturned' : r.cancelled ? 'cancelled' : 'stands' },
+      h('td', {}, new Date(r.at).toLocaleTimeString()),
+      h('td', {}, r.name ?? ''),
+      h('td', {}, h('a', { href: `#/rules/${encodeURIComponent(r.rule)}` }, r.rule)),
+      h('td', {}, r.penalty.kind, r.points ? ` (${r.points})` : ''),
+      h('td', {}, r.hanchan ?? '', r.hand !== null ? ` hand ${r.hand + 1}` : ''),
+      h('td', {}, r.reason, r.kind === 'manual' ? h('span', { class: 'tag' }, 'manual') : null),
+      h('td', {}, r.replay ? h('a', { href: r.replay.replace(/^\/(?=#)/, ''), class: 'replay' }, 'Replay') : ''),
+      h('td', { class: 'state' }, state),
+      h('td', {}, r.overturned || r.cancelled ? null : [reason, ' ', h('button', { class: 'overturn', onclick: () => void overturn() }, 'Overturn')]),
+    );
+  };
+
+  const faultForm = (people: { id: string; name: string }[]) => {
+    const player = h('select', { name: 'player', id: 'fault-player' }, people.map((p) => h('option', { value: p.id }, p.name)));
+    const rule = h('input', { name: 'rule', id: 'fault-rule', placeholder: 'WRC-F-PHONE', required: true, size: 22 });
+    const points = h('input', { name: 'points', id: 'fault-points', type: 'number', min: 1, max: 1000, step: 'any', required: true });
+    const reason = h('input', { name: 'reason', id: 'fault-reason', required: true, size: 30 });
+    const form = h(
+      'form',
+      { class: 'create desk-fault', id: 'desk-fault' },
+      h('h2', {}, 'A fault no engine sees'),
+      h('label', {}, 'Player ', player),
+      h('label', {}, 'Rule ID ', rule),
+      h('label', {}, 'Penalty points ', points),
+      h('label', {}, 'Reason ', reason),
+      h('button', { class: 'primary', type: 'submit' }, 'Record the fault'),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void (async () => {
+        try {
+          await call('POST', '/faults', { player: player.value, rule: rule.value.trim(), points: Number(points.value), reason: reason.value.trim() });
+          say(`${rule.value.trim()} recorded.`);
+          void load();
+        } catch (err) {
+          say((err as Error).message, true);
+        }
+      })();
+    });
+    return form;
+  };
+
+  const load = async () => {
+    if (stopped) return;
+    if (!session()) return login();
+    try {
+      const [desk, event] = await Promise.all([call<{ rulings: Ruling[] }>('GET', '/desk'), call<{ name: string; people: { id: string; name: string }[] }>('GET', '')]);
+      if (stopped) return;
+      replace(
+        root,
+        header(),
+        h(
+          'main',
+          { class: 'event', id: 'desk' },
+          h('p', { class: 'status' }, event.name),
+          message,
+          h(
+            'table',
+            { class: 'event-standings desk-rulings', id: 'rulings' },
+            h('thead', {}, h('tr', {}, ['When', 'Player', 'Rule', 'Penalty', 'Where', 'Why', '', 'Status', ''].map((t) => h('th', {}, t)))),
+            h('tbody', {}, desk.rulings.map(rulingEl)),
+          ),
+          desk.rulings.length === 0 ? h('p', { class: 'status' }, 'No rulings yet.') : null,
+          faultForm(event.people),
+        ),
+      );
+    } catch (e) {
+      const status = (e as { status?: number }).status;
+      // A session gone (401) or not this tournament's organiser (403): log in again.
+      if (status === 401 || status === 403) {
+        net.forget();
+        login();
+        say((e as Error).message, true);
+      } else replace(root, header(), h('p', { class: 'error', id: 'event-error' }, (e as Error).message));
+    }
+  };
+  void load();
+  return () => {
+    stopped = true;
+  };
+}
