@@ -38,4 +38,20 @@ describe('Table.holdResults and ready', () => {
     await table.leave();
     await playing;
   }, 60_000);
+
+  it("an account's other device that takes the seat over holds only if it asks: the first device's hold goes with it", async () => {
+    const first = connect(served.url);
+    await first.register('Holding Player', 'holding password 1');
+    const held = await first.create({ ruleset: 'tenhou', seed: 'sdk-hold', bots: 3, botDelayMs: 0, handPauseMs: PAUSE_MS });
+    held.holdResults(true);
+    const second = connect(served.url, { session: first.session! });
+    const table = await second.join(held.id);
+    expect(table.seat).toBe(held.seat);
+    const playing = play(table, strategies.tsumogiri).catch(() => {});
+    await firstHandOver(table);
+    // Not held: the next deal within handPauseMs (held, it would wait RESULT_WAIT_MS, 60 s, past this test's time).
+    await waitFor(() => table.state.hands === 2);
+    await table.leave();
+    await playing;
+  }, 45_000);
 });

@@ -404,6 +404,8 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   /** `client` now plays `seat`: it sees the seat's private part, and the seat is no longer played for it. */
   private seatTaken(seat: Seat, client: Client): void {
+    // A new connection at the seat holds results only if it asks (`holdResults`): a former device's wish goes with it.
+    if (this.holder.get(seat) !== client) this.resultPause.hold(seat, false);
     this.holder.set(seat, client);
     const t = this.awayTimers.get(seat);
     if (t) clearTimeout(t);
