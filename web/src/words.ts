@@ -192,6 +192,13 @@ export const REFUSAL_WORDS: Readonly<Record<string, string>> = {
   TOO_MANY_KEYS: 'That bot has as many keys as it may hold: revoke one first.',
   TOO_MANY_BOTS: 'You own as many bots as an account may.',
   BAD_BODY: 'The server could not read that request.',
+  // Profiles, ranked queues, service tables, tournaments
+  NO_PLAYER: 'There is no player of that name.',
+  NO_QUEUE: 'There is no such queue.',
+  NO_LEADERBOARD: 'There is no leaderboard for that game kind.',
+  QUEUE_LEFT: 'You left the queue.',
+  SEAT_RESERVED: 'The seats of this table belong to its players: you can watch it.',
+  NOT_ORGANISER: 'Only an organiser of this tournament can do that.',
   // Client SDK (client-sdk/src/errors.ts)
   DISCONNECTED: 'Connection lost: reconnecting, try again in a moment.',
   LEFT: 'You left this table.',
