@@ -125,7 +125,10 @@ export function seatPanel(s: BoardSeat, rel: number, state: BoardState, parts: S
   Array.from(s.discards).forEach((d, n) => {
     const claimNow = state.claimTile === d.tile && state.claimFrom === i;
     if (n % 6 === 0) pond.append(h('div', { class: 'pond-row' }));
-    pond.lastElementChild!.append(tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) }));
+    const tile = tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) });
+    // A discard stays the same node while it lies in the pond (the table page patches its DOM).
+    tile.dataset.node = `pond-${d.tile}`;
+    pond.lastElementChild!.append(tile);
   });
   const melds = parts.melds ? h('div', { class: 'melds' }, Array.from(s.melds, (m) => meldEl(meldOf(m), i))) : null;
   const penalty = s.penaltyTiles.length ? h('div', { class: 'penalty-tiles' }, h('small', {}, 'Penalty tiles '), Array.from(s.penaltyTiles, (p) => tileEl(p.tile, { size: 'sm' }))) : null;
