@@ -1,7 +1,8 @@
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
-import { boardEl, faultsEl, handOver, openHandEl, type BoardSeat, type SeatParts } from './board';
+import { boardEl, handOver, openHandEl, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { CommentaryState } from './commentary';
 import { h, replace } from './dom';
+import { faultsView } from './faultsView';
 import { roundName } from './labels';
 import type { JantakuClient } from './net';
 import { DOWNLOADS, resultContextOf, resultEl, standingsEl } from './result';
@@ -44,6 +45,12 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
   let hand = 0;
   let step = 0;
   let error = '';
+  /** The game's rules, for the faults' words (a chombo's size); without them the words still read. */
+  let info: GameInfo = {};
+  net
+    .getJson<GameInfo>(url(''))
+    .then((g) => ((info = g ?? {}), draw()))
+    .catch(() => {});
 
   const load = () =>
     net
@@ -121,7 +128,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
               board.standings ? standingsEl(board.standings, { label, returnPoints: d.returnPoints, logHref: url }) : null,
             )
           : null,
-        faultsEl(board.faults, label),
+        faultsView(board.faults, { label, viewer: null, chombo: info.rules?.chombo }),
       ),
     );
   }
