@@ -14,8 +14,11 @@ export type Child = Node | string | number | null | undefined | false | Child[];
  * current state) to the live element it keeps: morphdom copies attributes, not listeners.
  */
 const handlers = new WeakMap<EventTarget, Record<string, EventListener>>();
+/** A patch is running: the events it causes itself (a moved element's blur) are not the user's. */
+let patching = false;
 
 function dispatch(this: EventTarget, e: Event): void {
+  if (patching) return;
   handlers.get(this)?.[e.type]?.call(this, e);
 }
 
@@ -77,14 +80,19 @@ function takeHandlers(live: Element, next: Element): void {
 function morph(live: Element, next: Element, childrenOnly: boolean): void {
   const focused = document.activeElement;
   const focusKey = focused && live.contains(focused) ? keyOf(focused) : undefined;
-  morphdom(live, next, {
-    childrenOnly,
-    getNodeKey: keyOf,
-    onBeforeElUpdated: (from, to) => {
-      takeHandlers(from, to);
-      return true;
-    },
-  });
+  patching = true;
+  try {
+    morphdom(live, next, {
+      childrenOnly,
+      getNodeKey: keyOf,
+      onBeforeElUpdated: (from, to) => {
+        takeHandlers(from, to);
+        return true;
+      },
+    });
+  } finally {
+    patching = false;
+  }
   // A kept element moved to another parent is blurred by the browser: it is given the focus back
   // (or, if it went, the element that took its key).
   if (!focused || focused === document.activeElement || focused === document.body) return;
