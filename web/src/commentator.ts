@@ -1,7 +1,7 @@
 import type { SeatState } from '@jantaku/shared/schema/table';
 import { boardEl, fetchGameInfo, handOver, openHandEl, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { CommentaryState } from './commentary';
-import { h, replace } from './dom';
+import { h, patch } from './dom';
 import { faultsView } from './faultsView';
 import type { JantakuClient, Table } from './net';
 import type { Commentary } from '@jantaku/client-sdk';
@@ -70,7 +70,7 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
       h('span', { class: 'tag watching', id: 'commentating' }, 'Commentating'),
       h('span', { class: 'id' }, `table ${table.id}`),
     );
-    replace(
+    patch(
       root,
       h(
         'div',
