@@ -84,6 +84,41 @@ describe('a stable table page (issue 15 item 4)', () => {
     expect(errors).toEqual([]);
   }, 900_000);
 
+  it('a click made the moment the turn shows is applied, also before the reply to the page’s previous command (its pass) has come', async () => {
+    const { page, errors } = await web.newPage();
+    await page.addInitScript(aids(false));
+    // The page clicks the drawn tile as soon as a patch shows it playable: right after the server's patch, before the next frame.
+    await page.addInitScript(`window.__clicked = [];
+      new MutationObserver(() => {
+        const t = document.querySelector('#hand #drawn .hand-tile.pickable');
+        const key = document.getElementById('table')?.dataset.key;
+        if (!t || window.__clicked.some((c) => c.key === key)) return;
+        window.__clicked.push({ key, tile: Number(t.dataset.tile) });
+        t.click();
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class', 'data-key'] });`);
+    // WRC 2015 (penalise): every seat is asked after every discard, and the page passes by itself, then draws.
+    const id = await createFromLobby(web.http, page, { ruleset: 'wrc2015', seed: 'web-stable-instant-1', botDelay: '20', handPause: '0' });
+    const room = rooms.get(id)!;
+    for (let n = 1; n <= 60 && room.state.phase !== 'gameOver'; n++) {
+      // A click the page ignored would leave the table waiting for seat 0 (no clock here) until this fails.
+      await until(
+        `seat 0's discard ${n}`,
+        async () => {
+          if (discardsOf(room).length >= n || room.state.phase === 'gameOver') return true;
+          if (await page.$('#close-result')) await page.click('#close-result', { timeout: 5_000 }).catch(() => {});
+          return false;
+        },
+        60_000,
+      );
+    }
+    const clicked = (await page.evaluate('window.__clicked')) as { key: string; tile: number }[];
+    const made = discardsOf(room);
+    expect(made.length).toBeGreaterThanOrEqual(60);
+    expect(made.every((d) => d.by === undefined)).toBe(true);
+    expect(made.map((d) => d.command.tile)).toEqual(clicked.slice(0, made.length).map((c) => c.tile));
+    expect(errors).toEqual([]);
+  }, 600_000);
+
   it('a focused hand tile keeps the focus across the server’s updates and the clock’s ticks; a click held while the page patches still plays', async () => {
     const { page, errors } = await web.newPage();
     await page.addInitScript(aids(false));

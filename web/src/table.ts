@@ -60,7 +60,19 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let cursor = -1;
   const selected = new Set<number>();
   let reveal = true;
-  let busy = false;
+  /**
+   * The decision of the command awaiting its reply, if any. No other command is sent for that
+   * decision (a double click; a claim answer the server holds while others answer), but one is
+   * for the next: the server's patch comes before its reply, so the next turn can show (and be
+   * clicked) before the reply does.
+   */
+  let sentAt: string | null = null;
+  const decision = (): string => {
+    const st = table.state;
+    const me = seat();
+    return st && me !== null ? `${st.hands}:${st.phase}:${st.turn}:${st.claimTile}:${st.seats[me]?.own?.legalActions ?? ''}` : '';
+  };
+  const busy = () => sentAt !== null && sentAt === decision();
   let message: { text: string; kind: 'info' | 'error'; code?: string; rule?: string } | null = null;
   const faults: (Fault & { at: number; hand: number; dealer: number })[] = [];
   let info: GameInfo = {};
@@ -110,21 +122,25 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
 
   /** `quiet`: a command the page played by itself, whose refusal (the window had closed) is not news. */
   async function send(command: Command, quiet = false): Promise<void> {
-    if (busy) return;
-    busy = true;
+    if (busy()) return;
+    const at = decision();
+    sentAt = at;
     if (!quiet) message = null;
     try {
       const reply = await table.act(command);
       if (reply.status === 'fault') message = { text: faultSentence({ ...reply, seat: seat() ?? 0 }, { ...words(), dealer: table.state?.dealer }), kind: 'error' };
-      mode = 'play';
-      choices = [];
-      selected.clear();
-      cursor = -1;
+      // What the player was choosing ends with its command (not with an older one's late reply).
+      if (sentAt === at) {
+        mode = 'play';
+        choices = [];
+        selected.clear();
+        cursor = -1;
+      }
     } catch (e) {
       const err = e instanceof JantakuError ? e : new JantakuError('ERROR', String(e));
       if (!quiet) message = { text: refusalWords(err.code), kind: 'error', code: err.code, rule: err.rule };
     } finally {
-      busy = false;
+      if (sentAt === at) sentAt = null;
       draw();
     }
   }
@@ -271,7 +287,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   }
 
   function onTile(t: number): void {
-    if (busy) return;
+    if (busy()) return;
     if (mode === 'declare') {
       if (selected.has(t)) selected.delete(t);
       else selected.add(t);
@@ -349,7 +365,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   /** Plays what the aids play in this position (never while declaring freely: the player wants to act then). */
   function autoPlay(state: TableState, legal: LegalAction[]): void {
     const me = seat();
-    if (me === null || mode !== 'play' || busy || !legal.length) return;
+    if (me === null || mode !== 'play' || busy() || !legal.length) return;
     const at = `${state.hands}:${state.actions}:${state.phase}`;
     if (at === autoAt) return;
     const own = state.seats[me]?.own;
