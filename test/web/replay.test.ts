@@ -103,7 +103,7 @@ describe('replay page', () => {
     expect(page.url()).toContain(`#/replay/${id}`);
     await page.waitForSelector('#replay[data-step] .open-hand[data-hand="3"] [data-tile]');
 
-    // Every action of the first hand, → key and Next button in turn.
+    // Every action of the first hand: the → key, a click on Next, the → key, Enter on Next (which kept the focus: the page is patched), …
     const at = engineAt(room.referee.rules, seed, log);
     const steps = data.hands[0].steps;
     for (let i = 0; i < steps.length; i++) {
@@ -121,7 +121,11 @@ describe('replay page', () => {
       if (i === 20) await screenshot(page, 'replay');
       if (i < steps.length - 1) {
         if (i % 2 === 0) await page.keyboard.press('ArrowRight');
-        else await page.click('#next');
+        else if (i % 4 === 1) await page.click('#next');
+        else {
+          expect(await page.evaluate(`document.activeElement?.id`), `focus at ${where}`).toBe('next');
+          await page.keyboard.press('Enter');
+        }
         await page.waitForSelector(`#replay[data-step="${i + 1}"]`);
       }
     }
@@ -217,5 +221,31 @@ describe('replay page', () => {
       expect(part, `log cut at ${cut}`).toEqual(full.slice(0, 1));
     }
     expect(full[0].steps.at(-1)!.events.some((e) => e.type === 'handEnded')).toBe(true);
+  }, 120_000);
+
+  it('a fault of an ended hand reads in words, as on the table: who, what happened, the rule linked, the penalty', async () => {
+    // WRC 2015 (penalise): seat 0 declares tsumo with its hand shown on its first turn, a false win.
+    const player = await connect(web.ws, { reconnect: false }).create({ ruleset: 'wrc2015', seed: 'web-replay-fault', bots: 3, seat: 0, botDelayMs: 5, handPauseMs: 0, name: 'Faulty' });
+    tables.push(player);
+    const room = rooms.get(player.id)!;
+    await until('seat 0 to play', () => player.legal.some((a) => a.type === 'discard'));
+    expect((await player.act({ type: 'tsumo', reveal: true })).status).toBe('fault');
+    const record = room.referee.faults.at(-1)!;
+    expect(record.rule).toBe('WRC-F-FALSE-WIN-REVEALED');
+    await until('the hand to end', () => room.referee.game.hands.length >= 2 || room.referee.game.phase === 'handEnded');
+    const { page, errors } = await web.newPage();
+    await page.goto(`${web.http}/#/replay/${player.id}`);
+    await page.waitForSelector('#replay[data-hand="0"]');
+    // The fault is the hand's first action after the deal.
+    await page.keyboard.press('ArrowRight');
+    const fault = await page.waitForSelector(`.fault[data-rule="${record.rule}"]`);
+    const sentence = (await page.textContent('.fault .sentence')) ?? '';
+    expect(sentence).toContain('Chombo: ');
+    // The game's rules are read: WRC's chombo costs 20 points off the final score.
+    await until('the chombo’s size in words', async () => ((await page.textContent('.fault .sentence')) ?? '').includes('\u221220 off'));
+    expect(await fault.$('.reason')).toBeNull();
+    expect(await page.getAttribute(`.fault a[data-rule-link="${record.rule}"]`, 'href')).toBe(`#/rules/${record.rule}`);
+    expect(await page.textContent('.fault .penalty')).toMatch(/Penalty: chombo: 20 penalty points, hand redealt/);
+    expect(errors).toEqual([]);
   }, 120_000);
 });

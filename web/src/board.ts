@@ -1,7 +1,7 @@
 import type { Meld } from '@jantaku/shared/tiles/meld';
 import { h, type Child } from './dom';
-import { effectWords, penaltyWords, roundName } from './labels';
-import type { Fault, JantakuClient } from './net';
+import { roundName } from './labels';
+import type { JantakuClient } from './net';
 import { meldEl } from './result';
 import { tileEl, windName } from './tiles';
 import { diffText } from './waitsView';
@@ -125,7 +125,10 @@ export function seatPanel(s: BoardSeat, rel: number, state: BoardState, parts: S
   Array.from(s.discards).forEach((d, n) => {
     const claimNow = state.claimTile === d.tile && state.claimFrom === i;
     if (n % 6 === 0) pond.append(h('div', { class: 'pond-row' }));
-    pond.lastElementChild!.append(tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) }));
+    const tile = tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) });
+    // A discard stays the same node while it lies in the pond (the table page patches its DOM).
+    tile.dataset.node = `pond-${d.tile}`;
+    pond.lastElementChild!.append(tile);
   });
   const melds = parts.melds ? h('div', { class: 'melds' }, Array.from(s.melds, (m) => meldEl(meldOf(m), i))) : null;
   const penalty = s.penaltyTiles.length ? h('div', { class: 'penalty-tiles' }, h('small', {}, 'Penalty tiles '), Array.from(s.penaltyTiles, (p) => tileEl(p.tile, { size: 'sm' }))) : null;
@@ -160,23 +163,4 @@ export function boardEl(seats: ArrayLike<BoardSeat>, state: BoardState, viewer: 
     return seatPanel(s, rel, state, parts(s));
   });
   return h('div', { class: 'board' }, panels[2], panels[3], centre(state), panels[1], panels[0]);
-}
-
-/** The referee's announcements, newest first: who, rule ID, reason, penalty and its effect. */
-export function faultsEl(faults: readonly Fault[], label: (seat: number) => string, chombo?: NonNullable<GameInfo['rules']>['chombo']): HTMLElement | null {
-  if (!faults.length) return null;
-  return h(
-    'section',
-    { class: 'faults', id: 'faults', 'aria-live': 'polite' },
-    h('h2', {}, 'Referee'),
-    faults.slice(0, 6).map((f) =>
-      h(
-        'div',
-        { class: 'fault', 'data-rule': f.rule, 'data-seat': f.seat },
-        h('div', { class: 'fault-head' }, h('strong', {}, label(f.seat)), ' — ', h('code', { class: 'rule' }, f.rule)),
-        h('div', { class: 'reason' }, f.reason),
-        h('div', { class: 'penalty' }, 'Penalty: ', h('strong', {}, penaltyWords(f.penalty, chombo ? { chombo } : undefined)), f.effect ? ` · ${effectWords(f.effect)}` : ''),
-      ),
-    ),
-  );
 }

@@ -69,8 +69,8 @@ export class CommentaryState implements BoardState {
   at = 0;
   lastResult: HandResult | null = null;
   standings: Standing[] | null = null;
-  /** Faults announced, newest first. */
-  faults: FaultEvent[] = [];
+  /** Faults announced, newest first, each with its hand's dealer (a mangan chombo's payments name it). */
+  faults: (FaultEvent & { dealer: number })[] = [];
   private liveDraws = 0;
   private kans = 0;
 
@@ -158,7 +158,7 @@ export class CommentaryState implements BoardState {
         for (const t of e.tiles) if (!s!.penaltyTiles.some((p) => p.tile === t)) s!.penaltyTiles.push({ tile: t, live: true });
         break;
       case 'fault':
-        this.faults.unshift(e);
+        this.faults.unshift({ ...e, dealer: this.dealer });
         break;
       case 'handEnded':
         this.phase = 'handEnded';

@@ -1,7 +1,8 @@
 import type { SeatState } from '@jantaku/shared/schema/table';
-import { boardEl, faultsEl, fetchGameInfo, handOver, openHandEl, type BoardSeat, type GameInfo, type SeatParts } from './board';
+import { boardEl, fetchGameInfo, handOver, openHandEl, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { CommentaryState } from './commentary';
-import { h, replace } from './dom';
+import { h, patch } from './dom';
+import { faultsView } from './faultsView';
 import type { JantakuClient, Table } from './net';
 import type { Commentary } from '@jantaku/client-sdk';
 import { resultContextOf, resultEl, standingsEl } from './result';
@@ -69,7 +70,7 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
       h('span', { class: 'tag watching', id: 'commentating' }, 'Commentating'),
       h('span', { class: 'id' }, `table ${table.id}`),
     );
-    replace(
+    patch(
       root,
       h(
         'div',
@@ -86,7 +87,7 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
         disconnected ? h('p', { class: 'error' }, disconnected) : null,
         board.dealt ? boardEl(board.seats, board, 0, parts) : h('p', { class: 'status commentary-wait' }, 'The feed shows a hand from its deal: waiting for the next one to reach this view…'),
         results(),
-        faultsEl(board.faults, label, info.rules?.chombo),
+        faultsView(board.faults, { label, viewer: null, chombo: info.rules?.chombo }),
       ),
     );
   }

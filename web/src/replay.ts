@@ -1,7 +1,8 @@
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
-import { boardEl, faultsEl, handOver, openHandEl, type BoardSeat, type SeatParts } from './board';
+import { boardEl, handOver, openHandEl, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { CommentaryState } from './commentary';
-import { h, replace } from './dom';
+import { h, patch } from './dom';
+import { faultsView } from './faultsView';
 import { roundName } from './labels';
 import type { JantakuClient } from './net';
 import { DOWNLOADS, resultContextOf, resultEl, standingsEl } from './result';
@@ -10,7 +11,8 @@ import { DOWNLOADS, resultContextOf, resultEl, standingsEl } from './result';
  * The replay page (`#/replay/:id`): a game's ended hands, every action stepped through with all
  * hands open. The server sends each hand's events one step per action (GET /api/games/:id/replay,
  * ended hands only, so a running table's hand in play is never there); the board is rebuilt from
- * them with the commentator's CommentaryState, from the hand's deal up to the step shown.
+ * them with the commentator's CommentaryState, from the hand's deal up to the step shown. Each
+ * step patches the page (dom.ts), so the button pressed keeps the focus and Enter steps on.
  */
 
 /** The answer of `GET /api/games/:id/replay`. */
@@ -44,6 +46,12 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
   let hand = 0;
   let step = 0;
   let error = '';
+  /** The game's rules, for the faults' words (a chombo's size); without them the words still read. */
+  let info: GameInfo = {};
+  net
+    .getJson<GameInfo>(url(''))
+    .then((g) => ((info = g ?? {}), draw()))
+    .catch(() => {});
 
   const load = () =>
     net
@@ -80,7 +88,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
     );
     if (!data || data.hands.length === 0) {
       const msg = error || (data ? 'No hand of this game has ended yet.' : 'Loading the replay…');
-      replace(root, h('div', { class: 'table-page replay', id: 'replay' }, header, h('p', { class: error ? 'error' : 'status' }, msg), data ? h('button', { id: 'reload', onclick: () => void load() }, 'Reload') : null));
+      patch(root, h('div', { class: 'table-page replay', id: 'replay' }, header, h('p', { class: error ? 'error' : 'status' }, msg), data ? h('button', { id: 'reload', onclick: () => void load() }, 'Reload') : null));
       return;
     }
     const d = data;
@@ -105,7 +113,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
         : h('button', { id: 'reload', onclick: () => void load() }, 'Load hands ended since'),
     );
     const over = handOver(board) && board.lastResult;
-    replace(
+    patch(
       root,
       h(
         'div',
@@ -121,7 +129,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
               board.standings ? standingsEl(board.standings, { label, returnPoints: d.returnPoints, logHref: url }) : null,
             )
           : null,
-        faultsEl(board.faults, label),
+        faultsView(board.faults, { label, viewer: null, chombo: info.rules?.chombo }),
       ),
     );
   }

@@ -5,8 +5,8 @@ import type { Command, HandResult, LegalAction, Standing } from '@jantaku/shared
 import { DECLARATIONS, offersOf, type Choice, type Declaration, type Offer } from './actions';
 import { AID_LABELS, AID_TITLES, autoCommand, loadAids, saveAids, type Aids } from './aids';
 import type { SeatState, TableState } from '@jantaku/shared/schema/table';
-import { clockText, readClock } from './clock';
-import { h, replace } from './dom';
+import { clockText, readClock, type SeatClock } from './clock';
+import { h, on, patch, patchElement } from './dom';
 import { backsEl, boardEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { fairnessCheck } from './fairness';
 import { WIND_WORDS } from './labels';
@@ -47,10 +47,12 @@ interface EndedHand {
 }
 
 /**
- * The table page for a seat or a spectator. Everything is drawn again from the state on every
- * change (the state is small); what the player is doing (choosing a tile for riichi, a chii, free
- * declarations) is kept here. A spectator's page is built from public fields only: other seats'
- * hands are drawn as backs with no tile id in the page.
+ * The table page for a seat or a spectator. The page is built again from the state on every
+ * change (the state is small) and the live page is patched to it (dom.ts `patch`): an element that
+ * is still there stays the same node, so a click in progress or the focus is never lost; the
+ * clocks' seconds are patched alone. What the player is doing (choosing a tile for riichi, a chii,
+ * free declarations) is kept here. A spectator's page is built from public fields only: other
+ * seats' hands are drawn as backs with no tile id in the page.
  */
 export function renderTable(root: HTMLElement, table: Table, net: JantakuClient, onLeave: () => void): () => void {
   const seat = () => table.seat;
@@ -59,7 +61,19 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let cursor = -1;
   const selected = new Set<number>();
   let reveal = true;
-  let busy = false;
+  /**
+   * The decision of the command awaiting its reply, if any. No other command is sent for that
+   * decision (a double click; a claim answer the server holds while others answer), but one is
+   * for the next: the server's patch comes before its reply, so the next turn can show (and be
+   * clicked) before the reply does.
+   */
+  let sentAt: string | null = null;
+  const decision = (): string => {
+    const st = table.state;
+    const me = seat();
+    return st && me !== null ? `${st.hands}:${st.phase}:${st.turn}:${st.claimTile}:${st.seats[me]?.own?.legalActions ?? ''}` : '';
+  };
+  const busy = () => sentAt !== null && sentAt === decision();
   let message: { text: string; kind: 'info' | 'error'; code?: string; rule?: string } | null = null;
   const faults: (Fault & { at: number; hand: number; dealer: number })[] = [];
   let info: GameInfo = {};
@@ -80,7 +94,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   let furiten: FuritenMemory = FRESH;
   let options = new Map<number, Wait[]>();
   let heldWaits: Wait[] = [];
-  /** The discard under the mouse or focus: kept across redraws, which replace the tile under the mouse. */
+  /** The discard under the mouse or focus, whose waits the line shows. */
   let hovered: number | null = null;
 
   fetchGameInfo(net, table.id, (g) => {
@@ -115,21 +129,25 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
 
   /** `quiet`: a command the page played by itself, whose refusal (the window had closed) is not news. */
   async function send(command: Command, quiet = false): Promise<void> {
-    if (busy) return;
-    busy = true;
+    if (busy()) return;
+    const at = decision();
+    sentAt = at;
     if (!quiet) message = null;
     try {
       const reply = await table.act(command);
       if (reply.status === 'fault') message = { text: faultSentence({ ...reply, seat: seat() ?? 0 }, { ...words(), dealer: table.state?.dealer }), kind: 'error' };
-      mode = 'play';
-      choices = [];
-      selected.clear();
-      cursor = -1;
+      // What the player was choosing ends with its command (not with an older one's late reply).
+      if (sentAt === at) {
+        mode = 'play';
+        choices = [];
+        selected.clear();
+        cursor = -1;
+      }
     } catch (e) {
       const err = e instanceof JantakuError ? e : new JantakuError('ERROR', String(e));
       if (!quiet) message = { text: refusalWords(err.code), kind: 'error', code: err.code, rule: err.rule };
     } finally {
-      busy = false;
+      if (sentAt === at) sentAt = null;
       draw();
     }
   }
@@ -168,6 +186,22 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     return readClock({ deadline: st.deadline || claimDeadline, bankMs: st.bankMs, timePoints: st.timePoints }, info.rules?.timeControl?.kind);
   }
 
+  const seatClockEl = (i: number, c: SeatClock) => h('span', { class: `badge clock ${c.low ? 'low' : ''}`, 'data-clock': i }, clockText(c));
+  const myClockEl = (c: SeatClock) => h('span', { class: `badge clock my-clock ${c.low ? 'low' : ''}`, id: 'my-clock', 'data-turn': c.turn ?? '', 'data-bank': c.bank ?? '' }, clockText(c));
+
+  /** A second has passed: the clocks shown are patched, nothing else (what they show changes with time alone). */
+  function tickClocks(): void {
+    const state = table.state;
+    if (!state?.seats?.length) return;
+    for (const el of Array.from(root.querySelectorAll<HTMLElement>('[data-clock]'))) {
+      const c = seatClock(state, Number(el.dataset.clock));
+      if (c) patchElement(el, seatClockEl(Number(el.dataset.clock), c));
+    }
+    const mine = document.getElementById('my-clock');
+    const c = seat() === null ? null : seatClock(state, seat()!);
+    if (mine && c) patchElement(mine, myClockEl(c));
+  }
+
   /** What the live table adds to a seat's panel: presence, clock, and backs for other seats. */
   function seatParts(s: BoardSeat, state: TableState): SeatParts {
     const i = s.seat;
@@ -180,7 +214,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       badges: [
         isBot(i) ? h('span', { class: 'badge' }, 'bot') : presence === 'absent' ? h('span', { class: 'badge off' }, 'played by the clock') : !st.connected ? h('span', { class: 'badge off' }, presence === 'empty' ? 'empty seat' : 'away') : null,
         st.resigned ? h('span', { class: 'badge dead' }, 'resigned') : null,
-        clock ? h('span', { class: `badge clock ${clock.low ? 'low' : ''}`, 'data-clock': i }, clockText(clock)) : null,
+        clock ? seatClockEl(i, clock) : null,
       ],
       // Other seats' concealed tiles: backs only, never their ids.
       concealed: !mine && !handOver(state) ? backsEl(s.handCount) : null,
@@ -214,19 +248,22 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       if (handOrder[cursor] === t && mode !== 'declare') classes.push('cursor');
       if (pickable.has(t) && options.has(t) && mode !== 'declare') classes.push('keeps-tenpai');
       const tile = tileEl(t, { size: 'lg', classes });
-      tile.addEventListener('click', () => onTile(t));
+      // The same tile is the same node from patch to patch (a click on it or its focus survives an update).
+      tile.dataset.node = `hand-${t}`;
+      // Every tile of the hand is focusable (its name is read), also between turns, so the focus stays on it.
+      tile.tabIndex = 0;
+      on(tile, 'click', () => onTile(t));
       // Hovering or focusing a discard shows the waits it would leave.
       if (pickable.has(t)) {
-        // A playable tile is a button: focusable, named by its face, Enter or Space plays it.
-        tile.tabIndex = 0;
+        // A playable tile is a button: named by its face, Enter or Space plays it.
         tile.setAttribute('role', 'button');
-        tile.addEventListener('keydown', (e) => {
-          if (e.key !== 'Enter' && e.key !== ' ') return;
+        on(tile, 'keydown', (e) => {
+          if (!(e instanceof KeyboardEvent) || (e.key !== 'Enter' && e.key !== ' ')) return;
           e.preventDefault();
           e.stopPropagation();
           onTile(t);
         });
-        for (const [on, v] of [['mouseenter', t], ['focus', t], ['mouseleave', null], ['blur', null]] as const) tile.addEventListener(on, () => showWaits(v));
+        for (const [type, v] of [['mouseenter', t], ['focus', t], ['mouseleave', null], ['blur', null]] as const) on(tile, type, () => showWaits(v));
       }
       return tile;
     };
@@ -252,11 +289,12 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   function showWaits(t: number | null): void {
     hovered = t;
     const line = waitsLine(t ?? (handOrder[cursor] ?? null));
-    if (line) document.getElementById('waits')?.replaceWith(line);
+    const shown = document.getElementById('waits');
+    if (line && shown) patchElement(shown, line);
   }
 
   function onTile(t: number): void {
-    if (busy) return;
+    if (busy()) return;
     if (mode === 'declare') {
       if (selected.has(t)) selected.delete(t);
       else selected.add(t);
@@ -279,14 +317,14 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       bar.append(
         h('span', { class: 'prompt' }, `${mixed ? 'Kan' : (choices[0]?.label ?? 'Choose')}: which tiles?`),
         ...choices.map((c, i) =>
-          h('button', { class: 'choice', 'data-choice': i, onclick: () => void send(c.command) }, h('kbd', {}, String(i + 1)), mixed ? ` ${c.label} ` : null, c.tiles.map((t) => tileEl(t, { size: 'sm' }))),
+          h('button', { class: 'choice', 'data-choice': i, 'data-node': `choice-${i}`, onclick: () => void send(c.command) }, h('kbd', {}, String(i + 1)), mixed ? ` ${c.label} ` : null, c.tiles.map((t) => tileEl(t, { size: 'sm' }))),
         ),
         h('button', { class: 'cancel', onclick: () => ((mode = 'play'), draw()) }, h('kbd', {}, 'Esc'), ' Back'),
       );
     } else if (mode === 'declare') {
       bar.append(
         h('span', { class: 'prompt' }, 'Declare anything — the referee judges it. Select tiles of your hand, then:'),
-        ...DECLARATIONS.map((d) => h('button', { class: 'declare', 'data-declare': d.id, onclick: () => declare(d) }, d.label)),
+        ...DECLARATIONS.map((d) => h('button', { class: 'declare', 'data-declare': d.id, 'data-node': `declare-${d.id}`, onclick: () => declare(d) }, d.label)),
         h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'reveal', checked: reveal, onchange: (e: Event) => ((reveal = (e.target as HTMLInputElement).checked), draw()) }), ' show hand with a win'),
       );
     } else {
@@ -295,10 +333,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       if (mode === 'riichi') bar.append(h('span', { class: 'prompt' }, touch ? 'Riichi: tap the tile to discard sideways (tap Riichi again: back)' : 'Riichi: click the tile to discard sideways (Esc: back)'));
       else if (discardable.size) bar.append(h('span', { class: 'prompt' }, touch ? 'Your turn: tap a tile to discard' : 'Your turn: click a tile to discard (← → Enter)'));
       else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? [tileEl(state.claimTile, { size: 'sm' }), ' discarded:'] : 'Your move:'));
-      for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
+      for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, 'data-node': `act-${b.id}`, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
       // The player's own running clock, beside what it is deciding.
       const mine = seatClock(state, seat()!);
-      if (mine && mine.left !== null && (discardable.size || buttons.length)) bar.append(h('span', { class: `badge clock my-clock ${mine.low ? 'low' : ''}`, id: 'my-clock', 'data-turn': mine.turn ?? '', 'data-bank': mine.bank ?? '' }, clockText(mine)));
+      if (mine && mine.left !== null && (discardable.size || buttons.length)) bar.append(myClockEl(mine));
     }
     if (freeDeclare()) {
       bar.append(
@@ -334,7 +372,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   /** Plays what the aids play in this position (never while declaring freely: the player wants to act then). */
   function autoPlay(state: TableState, legal: LegalAction[]): void {
     const me = seat();
-    if (me === null || mode !== 'play' || busy || !legal.length) return;
+    if (me === null || mode !== 'play' || busy() || !legal.length) return;
     const at = `${state.hands}:${state.actions}:${state.phase}`;
     if (at === autoAt) return;
     const own = state.seats[me]?.own;
@@ -378,7 +416,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   function draw(): void {
     const state = table.state;
     if (!state?.seats?.length) {
-      replace(root, h('p', { class: 'status' }, 'Joining the table…'));
+      patch(root, h('p', { class: 'status' }, 'Joining the table…'));
       return;
     }
     const me = seat();
@@ -411,31 +449,29 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       ),
       h('span', { class: 'id' }, `table ${table.id}`),
     );
-    replace(
-      root,
-      h(
-        'div',
-        { class: `table-page ${me === null ? 'spectator' : 'player'}`, id: 'table', 'data-key': `${state.hands}:${state.actions}`, 'data-phase': state.phase },
-        header,
-        disconnected ? h('p', { class: 'error' }, disconnected) : null,
-        boardEl(state.seats, state, viewer, (s) => seatParts(s, state)),
-        hand,
-        waitsLine((hovered !== null && handOrder.includes(hovered) ? hovered : null) ?? handOrder[cursor] ?? null),
-        bar,
-        aidsEl(),
-        message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status', 'data-code': message.code }, message.text, message.rule ? [' ', ruleLink(message.rule)] : null) : null,
-        faultsView(faults, words()),
-        overlay(state),
-      ),
+    const page = h(
+      'div',
+      { class: `table-page ${me === null ? 'spectator' : 'player'}`, id: 'table', 'data-key': `${state.hands}:${state.actions}`, 'data-phase': state.phase },
+      header,
+      disconnected ? h('p', { class: 'error' }, disconnected) : null,
+      boardEl(state.seats, state, viewer, (s) => seatParts(s, state)),
+      hand,
+      waitsLine((hovered !== null && handOrder.includes(hovered) ? hovered : null) ?? handOrder[cursor] ?? null),
+      bar,
+      aidsEl(),
+      message ? h('p', { class: `message ${message.kind}`, id: 'message', role: 'status', 'data-code': message.code }, message.text, message.rule ? [' ', ruleLink(message.rule)] : null) : null,
+      faultsView(faults, words()),
+      overlay(state),
     );
-    markTiles(root, doraKinds(state.doraIndicators), redFivesOf(state.rules));
+    markTiles(page, doraKinds(state.doraIndicators), redFivesOf(state.rules));
+    patch(root, page);
     // The result's button takes the focus, so Enter or Space dismisses it.
     const next = document.getElementById('close-result');
     if (next && !document.getElementById('overlay')?.contains(document.activeElement)) next.focus();
   }
 
   const offChange = table.on('change', () => draw());
-  // The root keeps how many sounds played and the last one (the page test reads them; the root is never redrawn).
+  // The root keeps how many sounds played and the last one (the page test reads them; a patch changes only the root's children).
   let played = 0;
   // Calls, riichi, wins and faults are read out by screen readers: a live region outside what draw() replaces.
   const live = document.getElementById('announce') ?? document.body.appendChild(h('div', { id: 'announce', class: 'sr-only', role: 'status', 'aria-live': 'polite' }));
@@ -508,10 +544,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     }
   }
   document.addEventListener('keydown', onKey);
-  // Clocks count down between patches.
-  tick = setInterval(() => {
-    if (table.state?.seats && Array.from(table.state.seats).some((s) => readClock(s, info.rules?.timeControl?.kind)?.left)) draw();
-  }, 1000);
+  // Clocks count down between the server's patches.
+  tick = setInterval(tickClocks, 1000);
   draw();
 
   return () => {
