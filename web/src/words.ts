@@ -199,6 +199,8 @@ export const REFUSAL_WORDS: Readonly<Record<string, string>> = {
   QUEUE_LEFT: 'You left the queue.',
   SEAT_RESERVED: 'The seats of this table belong to its players: you can watch it.',
   NOT_ORGANISER: 'Only an organiser of this tournament can do that.',
+  NOT_ADMIN: 'Only an admin can give roles.',
+  BAD_ROLE: 'That account cannot have that role: organisers and admins are registered people.',
   // Client SDK (client-sdk/src/errors.ts)
   DISCONNECTED: 'Connection lost: reconnecting, try again in a moment.',
   LEFT: 'You left this table.',

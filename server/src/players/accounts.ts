@@ -14,6 +14,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
 export type Role = 'player' | 'organiser' | 'admin';
+export const ROLES: readonly Role[] = ['player', 'organiser', 'admin'];
 
 /** An account as HTTP answers show it: never the hash. */
 export interface PublicAccount {
@@ -41,7 +42,7 @@ export interface SignedIn {
 
 export class AccountError extends Error {
   constructor(
-    readonly code: 'NAME_TAKEN' | 'BAD_NAME' | 'BAD_LOGIN' | 'NOT_GUEST' | 'NO_ACCOUNT',
+    readonly code: 'NAME_TAKEN' | 'BAD_NAME' | 'BAD_LOGIN' | 'NOT_GUEST' | 'NO_ACCOUNT' | 'BAD_ROLE',
     message: string,
   ) {
     super(message);
@@ -107,6 +108,20 @@ export class Accounts {
     }
     if (!(await verify(row.hash, password))) throw new AccountError('BAD_LOGIN', 'wrong name or password');
     return signedIn(row);
+  }
+
+  /**
+   * Gives the account `name` a role. Organisers and admins are people with a password: a guest
+   * or a bot gets BAD_ROLE; an unknown name NO_ACCOUNT.
+   */
+  async setRole(name: string, role: Role): Promise<PublicAccount> {
+    await this.ready;
+    if (!ROLES.includes(role)) throw new AccountError('BAD_ROLE', `a role is one of ${ROLES.join(', ')}`);
+    const row = await this.db.selectFrom('accounts').selectAll().where('name_key', '=', key(cleanSafe(name))).executeTakeFirst();
+    if (!row) throw new AccountError('NO_ACCOUNT', 'no such account');
+    if (role !== 'player' && (row.hash === null || row.owner !== null)) throw new AccountError('BAD_ROLE', 'only a registered person (not a guest or a bot) can be an organiser or an admin');
+    await this.db.updateTable('accounts').set({ role }).where('id', '=', row.id).execute();
+    return view({ ...row, role });
   }
 
   /** Ends every session of `id` issued until now. */

@@ -20,6 +20,7 @@ const Credentials = z.object({
 /** `POST /api/sessions` with a bot's API key instead of a name and password. */
 const KeyExchange = z.object({ apiKey: z.string().min(1).max(200) }).strict();
 const BotName = z.object({ name: z.string().min(1).max(200) }).strict();
+const RoleBody = z.object({ role: z.enum(['player', 'organiser', 'admin']) }).strict();
 
 /** Failed logins allowed per name in a minute, and per address (many players may share one). */
 export const LOGIN_FAILURES_PER_MINUTE = 10;
@@ -38,7 +39,7 @@ const BOT_STATUS: Record<BotError['code'], number> = { NO_BOT: 404, NO_KEY: 404,
 const refusal = (e: unknown): Response => {
   if (e instanceof BotError) return fail(BOT_STATUS[e.code], e.code, e.message);
   if (!(e instanceof AccountError)) throw e;
-  const status = e.code === 'NAME_TAKEN' || e.code === 'NOT_GUEST' ? 409 : e.code === 'BAD_LOGIN' ? 401 : 400;
+  const status = e.code === 'NAME_TAKEN' || e.code === 'NOT_GUEST' ? 409 : e.code === 'BAD_LOGIN' ? 401 : e.code === 'NO_ACCOUNT' ? 404 : 400;
   return fail(status, e.code, e.message);
 };
 
@@ -140,6 +141,17 @@ export function accountRoutes(accounts: Accounts, sessions: Sessions, log: Logge
         const bot = await bots.create(owner, b.data.name);
         log.info({ event: 'botCreated', id: bot.id, name: bot.name, owner: owner.id }, 'bot account created');
         return Response.json({ account: bot }, { status: 201 });
+      }),
+    ),
+    // An admin gives a role (the first admin is made with `npm run role`, on the server).
+    role: createEndpoint('/api/accounts/:name/role', { method: 'PUT' }, async (ctx) =>
+      asOwner(ctx.request, async (admin) => {
+        if (admin.role !== 'admin') return fail(403, 'NOT_ADMIN', 'only an admin gives roles');
+        const b = RoleBody.safeParse(ctx.body);
+        if (!b.success) return fail(400, 'BAD_BODY', 'expected { role }: player, organiser or admin');
+        const a = await accounts.setRole(param(ctx.params.name), b.data.role);
+        log.info({ event: 'roleSet', id: a.id, role: a.role, by: admin.id }, 'role given');
+        return Response.json({ account: a });
       }),
     ),
     myBots: createEndpoint('/api/bots', { method: 'GET' }, async (ctx) => asOwner(ctx.request, async (owner) => Response.json({ bots: await bots.list(owner) }))),
