@@ -465,8 +465,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     );
     markTiles(page, doraKinds(state.doraIndicators), redFivesOf(state.rules));
     patch(root, page);
-    // The result's button takes the focus, so Enter or Space dismisses it.
-    const next = document.getElementById('close-result');
+    // The result's button (Next hand; at the end Back to the lobby, after the replay and download links) takes the focus, so Enter or Space presses it.
+    const next = document.querySelector<HTMLElement>('#overlay button.primary');
     if (next && !document.getElementById('overlay')?.contains(document.activeElement)) next.focus();
   }
 
@@ -502,8 +502,12 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   });
 
   function onKey(e: KeyboardEvent): void {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target instanceof HTMLElement ? e.target : null;
+    // Typing in a field is not play; an aid's switch is (Space is its own, the table's keys still work).
+    if (target?.matches('input:not([type=checkbox]), select, textarea') || e.ctrlKey || e.metaKey || e.altKey) return;
     const k = e.key;
+    // Enter and Space on a focused button, link or switch do what it does (not discard, not close the result).
+    if ((k === 'Enter' || k === ' ') && target?.matches('button, a[href], input')) return;
     if (k === 'Escape') {
       mode = 'play';
       selected.clear();
@@ -530,7 +534,9 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       const at = idx.indexOf(cursor);
       cursor = at < 0 ? idx[idx.length - 1] : idx[(at + (k === 'ArrowLeft' ? idx.length - 1 : 1)) % idx.length];
       e.preventDefault();
-      return draw();
+      draw();
+      // The focus follows the cursor: the tile's name is read, and Enter plays it even from a button.
+      return void root.querySelector<HTMLElement>(`[data-node="hand-${handOrder[cursor]}"]`)?.focus();
     }
     if (k === 'Enter' && idx.length) {
       const t = handOrder[idx.includes(cursor) ? cursor : idx[idx.length - 1]];
