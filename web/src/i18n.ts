@@ -1,0 +1,75 @@
+import i18next from 'i18next';
+import { en, type Catalog } from './locales/en';
+import { ja } from './locales/ja';
+
+/**
+ * The page's language (issue 15 item 10): English or Japanese through i18next, first from the
+ * browser's languages (ja* → Japanese), then the player's choice, remembered in localStorage.
+ */
+
+export type Language = 'en' | 'ja';
+export const LANGUAGES: { code: Language; label: string }[] = [
+  { code: 'en', label: 'EN' },
+  { code: 'ja', label: '日本語' },
+];
+const STORE = 'jantaku.language';
+
+/** The browser's choice: the first of its languages that is Japanese or English. */
+export function browserLanguage(languages: readonly string[]): Language {
+  for (const l of languages) {
+    if (/^ja\b/i.test(l)) return 'ja';
+    if (/^en\b/i.test(l)) return 'en';
+  }
+  return 'en';
+}
+
+function stored(): Language | null {
+  try {
+    const v = localStorage.getItem(STORE);
+    return v === 'en' || v === 'ja' ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+const first = stored() ?? browserLanguage(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+
+void i18next.init({
+  lng: first,
+  fallbackLng: 'en',
+  resources: { en: { translation: en }, ja: { translation: ja } },
+  // Keys are flat ("lobby.create"); text goes into the DOM as text, never as HTML.
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+if (typeof document !== 'undefined') document.documentElement.lang = first;
+
+/** A catalog entry, with `{{name}}` values filled in. */
+export function t(key: keyof Catalog, values?: Record<string, string | number>): string {
+  return i18next.t(key, values ?? {}) as string;
+}
+
+export const language = (): Language => (i18next.language === 'ja' ? 'ja' : 'en');
+
+const listeners = new Set<() => void>();
+
+/** Called after each switch of language (the current page draws itself again); returns the unsubscribe. */
+export function onLanguage(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Switches the page's language and remembers it. */
+export function setLanguage(l: Language): void {
+  try {
+    localStorage.setItem(STORE, l);
+  } catch {
+    // Private mode: the choice lasts this page only.
+  }
+  if (l === language()) return;
+  void i18next.changeLanguage(l);
+  document.documentElement.lang = l;
+  for (const fn of [...listeners]) fn();
+}
