@@ -14,6 +14,13 @@ export const LANGUAGES: { code: Language; label: string }[] = [
 ];
 const STORE = 'jantaku.language';
 
+/** The browser's parts used here, read from globalThis: pure tests load this module in Node, without a DOM. */
+const page = globalThis as unknown as {
+  localStorage?: { getItem(k: string): string | null; setItem(k: string, v: string): void };
+  document?: { documentElement: { lang: string } };
+  navigator?: { language?: string; languages?: readonly string[] };
+};
+
 /** The browser's choice: the first of its languages that is Japanese or English. */
 export function browserLanguage(languages: readonly string[]): Language {
   for (const l of languages) {
@@ -25,14 +32,14 @@ export function browserLanguage(languages: readonly string[]): Language {
 
 function stored(): Language | null {
   try {
-    const v = localStorage.getItem(STORE);
+    const v = page.localStorage?.getItem(STORE);
     return v === 'en' || v === 'ja' ? v : null;
   } catch {
     return null;
   }
 }
 
-const first = stored() ?? browserLanguage(typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]);
+const first = stored() ?? browserLanguage(page.navigator?.languages ?? (page.navigator?.language ? [page.navigator.language] : []));
 
 void i18next.init({
   lng: first,
@@ -44,7 +51,7 @@ void i18next.init({
   interpolation: { escapeValue: false },
   initAsync: false,
 });
-if (typeof document !== 'undefined') document.documentElement.lang = first;
+if (page.document) page.document.documentElement.lang = first;
 
 /** A catalog entry, with `{{name}}` values filled in. */
 export function t(key: keyof Catalog, values?: Record<string, string | number>): string {
@@ -64,12 +71,12 @@ export function onLanguage(fn: () => void): () => void {
 /** Switches the page's language and remembers it. */
 export function setLanguage(l: Language): void {
   try {
-    localStorage.setItem(STORE, l);
+    page.localStorage?.setItem(STORE, l);
   } catch {
     // Private mode: the choice lasts this page only.
   }
   if (l === language()) return;
   void i18next.changeLanguage(l);
-  document.documentElement.lang = l;
+  if (page.document) page.document.documentElement.lang = l;
   for (const fn of [...listeners]) fn();
 }
