@@ -327,7 +327,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       bar.append(
         h('span', { class: 'prompt' }, t('table.declareAnything')),
         ...DECLARATIONS.map((d) => h('button', { class: 'declare', 'data-declare': d.id, 'data-node': `declare-${d.id}`, onclick: () => declare(d) }, d.label)),
-        h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'reveal', checked: reveal, onchange: (e: Event) => ((reveal = (e.target as HTMLInputElement).checked), draw()) }), ' show hand with a win'),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'reveal', checked: reveal, onchange: (e: Event) => ((reveal = (e.target as HTMLInputElement).checked), draw()) }), t('table.reveal')),
       );
     } else {
       // A touch screen taps and has no keys to hint at; a desktop clicks and is told its keys.

@@ -139,6 +139,7 @@ export const en = {
   'table.backToLobby': 'Back to the lobby',
   'table.nextHand': 'Next hand',
   'table.close': 'Close',
+  'table.reveal': ' show hand with a win',
   'table.reconnected': 'Reconnected.',
   // Clock (clock.ts)
   'clock.bank': 'bank {{s}}s',

@@ -134,6 +134,7 @@ export const ja: Catalog = {
   'table.backToLobby': 'ロビーに戻る',
   'table.nextHand': '次の局へ',
   'table.close': '閉じる',
+  'table.reveal': ' 和了時に手牌を公開',
   'table.reconnected': '再接続しました。',
   'clock.bank': '持ち時間 {{s}}秒',
   'clock.points': '時間罰 {{n}}点',
