@@ -80,3 +80,10 @@ export function setLanguage(l: Language): void {
   if (page.document) page.document.documentElement.lang = l;
   for (const fn of [...listeners]) fn();
 }
+
+/** A record whose values are read from the catalog at each use, so a switch of language shows at the next draw. */
+export function localised<K extends string>(keys: Record<K, keyof Catalog>): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const k of Object.keys(keys) as K[]) Object.defineProperty(out, k, { get: () => t(keys[k]), enumerable: true });
+  return out;
+}
