@@ -1,7 +1,8 @@
 import { describePenalty, type Penalty } from '@jantaku/shared/referee/penalty';
 import type { DrawKind } from '@jantaku/shared/game/types';
 import { YAKU_NAMES } from '@jantaku/shared/scoring/yakuNames';
-import { t } from './i18n';
+import { language, t } from './i18n';
+import { YAKU_JA } from './locales/yakuJa';
 
 /** Words for what the UI shows: rounds, seats, yaku, draws, fault effects. */
 
@@ -14,7 +15,7 @@ export const roundName = (round: number): string => t('round', { wind: windWord(
 const DRAW_KINDS: DrawKind[] = ['exhaustive', 'nagashiMangan', 'nineTerminals', 'fourWinds', 'fourKans', 'fourRiichi', 'tripleRon'];
 export const DRAW_WORDS: Record<DrawKind, string> = Object.defineProperties({} as Record<DrawKind, string>, Object.fromEntries(DRAW_KINDS.map((k) => [k, { get: () => t(`draw.${k}`), enumerable: true }])));
 
-export const yakuName = (id: string): string => (YAKU_NAMES as Record<string, string>)[id] ?? id;
+export const yakuName = (id: string): string => ((language() === 'ja' ? YAKU_JA : YAKU_NAMES) as Record<string, string>)[id] ?? id;
 
 const LIMITS = ['mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman', 'kazoeYakuman'] as const;
 export const LIMIT_WORDS: Record<string, string> = Object.defineProperties({} as Record<string, string>, Object.fromEntries(LIMITS.map((k) => [k, { get: () => t(`limit.${k}`), enumerable: true }])));
