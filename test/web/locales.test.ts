@@ -3,6 +3,8 @@ import { en } from '../../web/src/locales/en';
 import { ja } from '../../web/src/locales/ja';
 import { browserLanguage, language, setLanguage } from '../../web/src/i18n';
 import { tableName } from '../../web/src/tableName';
+import { refusalWords } from '../../web/src/words';
+import { tileLongName } from '../../web/src/tileNames';
 
 /** The {{values}} a catalog entry fills in. */
 const values = (s: string): string[] => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -43,5 +45,16 @@ describe('the language catalogs (issue 15 item 10)', () => {
     expect(tableName({ ruleset: 'tenhou+custom', length: 'tonpuusen', clock: { kind: 'bank', seconds: [5, 10] } })).toBe('天鳳 · 東風戦 · 5+10秒');
     expect(tableName({ ruleset: 'tenhou', length: 'hanchan' })).toBe('天鳳 · 半荘戦');
     setLanguage('en');
+  });
+
+  it('refusals and tile names follow the language: 振聴 (フリテン), 五筒(赤), 東', () => {
+    setLanguage('ja');
+    expect(refusalWords('FURITEN')).toContain('振聴（フリテン）');
+    expect(refusalWords('NOT_YOUR_TURN')).toBe('あなたの番ではありません。');
+    // Tile 52 is the red five of pin; 53 a plain one.
+    expect([tileLongName(0), tileLongName(52), tileLongName(53), tileLongName(27 * 4), tileLongName(33 * 4)]).toEqual(['一萬', '五筒(赤)', '五筒', '東', '中']);
+    setLanguage('en');
+    expect(refusalWords('FURITEN')).toMatch(/^Furiten/);
+    expect([tileLongName(0), tileLongName(27 * 4)]).toEqual(['one of man', 'East wind']);
   });
 });

@@ -140,6 +140,7 @@ export const en = {
   'table.nextHand': 'Next hand',
   'table.close': 'Close',
   'table.reveal': ' show hand with a win',
+  'refused': 'Refused ({{code}}).',
   'table.reconnected': 'Reconnected.',
   // Play aids (aids.ts), waits (waitsView.ts), the referee's panel
   'aid.autoPass': 'Auto-pass',

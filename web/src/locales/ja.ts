@@ -135,6 +135,7 @@ export const ja: Catalog = {
   'table.nextHand': '次の局へ',
   'table.close': '閉じる',
   'table.reveal': ' 和了時に手牌を公開',
+  'refused': '拒否されました（{{code}}）。',
   'table.reconnected': '再接続しました。',
   'aid.autoPass': '自動スキップ',
   'aid.noCalls': '鳴きなし',
