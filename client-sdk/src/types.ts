@@ -252,6 +252,13 @@ export interface TableListing {
   ruleset?: string;
   foulPolicy?: string;
   timeControl?: string;
+  /** Whether the creator named the table (else `name` is the ruleset's name and clients name it from the fields below). */
+  named?: boolean;
+  /** The ruleset it started from ("wrc2015", without "+custom"). */
+  baseRuleset?: string;
+  length?: 'hanchan' | 'tonpuusen';
+  /** The time control in seconds: [turn, bank] (bank), [turn] (WSOM), [] (none). */
+  clockSeconds?: number[];
   seats?: ListedSeat[];
   /** Seats nobody has taken yet. */
   free?: number;

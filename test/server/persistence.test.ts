@@ -165,6 +165,8 @@ describe('live tables and the mjai export', () => {
     const tables = r.body.tables as { id: string; name: string; ruleset: string; seats: { presence: string }[]; clients: number }[];
     const mine = tables.find((t) => t.id === listed.roomId);
     expect(mine).toMatchObject({ name: 'Listed table', ruleset: 'tenhou', clients: 1 });
+    // What a client names an unnamed table by ("Tenhou · hanchan"): here the creator named it.
+    expect(mine).toMatchObject({ named: true, baseRuleset: 'tenhou', length: 'hanchan', timeControl: 'none', clockSeconds: [] });
     expect(mine!.seats.map((s) => s.presence)).toEqual(['bot', 'bot', 'bot', 'bot']);
     expect(tables.some((t) => t.id === hidden.roomId)).toBe(false);
     // The mjai log of the finished game: one JSON message a line, from start_game to end_game.

@@ -34,7 +34,7 @@ describe('web table', () => {
     const { page: lobby } = await web.newPage({ width: 1100, height: 700 });
     await lobby.goto(`${web.http}/`);
     await lobby.waitForSelector(`.table-row[data-id="${id}"]`);
-    expect(await text(lobby, `document.querySelector('.table-row[data-id="${id}"]').textContent`)).toContain('tenhou');
+    expect(await text(lobby, `document.querySelector('.table-row[data-id="${id}"]').textContent`)).toContain('Tenhou · hanchan');
     await screenshot(lobby, 'lobby');
 
     const done = { discards: 0, calls: 0, riichi: 0, results: 0, wins: 0 };

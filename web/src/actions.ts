@@ -1,4 +1,5 @@
 import type { Command, LegalAction } from '@jantaku/shared/game/types';
+import { t } from './i18n';
 
 /**
  * What a player may press, as data: the offers the legal actions make right now (one button
@@ -25,7 +26,8 @@ export interface Offer {
 }
 
 const KEYS: Record<Offer['id'], string> = { tsumo: 't', ron: 'r', riichi: 'i', kan: 'k', pon: 'p', chii: 'c', kyuushu: '9', draw: 'd', pass: 'x' };
-const LABELS: Record<Offer['id'], string> = { tsumo: 'Tsumo', ron: 'Ron', riichi: 'Riichi', kan: 'Kan', pon: 'Pon', chii: 'Chii', kyuushu: 'Nine terminals', draw: 'Draw', pass: 'Pass' };
+/** A button's word in the page's language. */
+const label = (id: Offer['id'] | 'discard' | 'ankan' | 'shouminkan' | 'daiminkan'): string => t(`act.${id}`);
 const ORDER: Offer['id'][] = ['tsumo', 'ron', 'riichi', 'kan', 'pon', 'chii', 'kyuushu', 'draw', 'pass'];
 
 /** The offers of the legal actions (discards are clicks on tiles); `claim`: the tile a call takes. */
@@ -39,31 +41,31 @@ export function offersOf(legal: LegalAction[], claim: number): Offer[] {
       case 'kyuushu':
       case 'draw':
       case 'pass':
-        add(a.type, { label: LABELS[a.type], tiles: [], command: { type: a.type } });
+        add(a.type, { label: label(a.type), tiles: [], command: { type: a.type } });
         break;
       case 'riichi':
         add('riichi');
         break;
       case 'chii':
-        add('chii', ...a.options.map((o): Choice => ({ label: 'Chii', tiles: [...o, claim].sort((x, y) => x - y), command: { type: 'chii', tiles: o } })));
+        add('chii', ...a.options.map((o): Choice => ({ label: label('chii'), tiles: [...o, claim].sort((x, y) => x - y), command: { type: 'chii', tiles: o } })));
         break;
       case 'pon':
-        add('pon', ...a.options.map((o): Choice => ({ label: 'Pon', tiles: [...o, claim], command: { type: 'pon', tiles: o } })));
+        add('pon', ...a.options.map((o): Choice => ({ label: label('pon'), tiles: [...o, claim], command: { type: 'pon', tiles: o } })));
         break;
       case 'ankan':
-        add('kan', ...a.tiles.map((t): Choice => ({ label: 'Concealed kan', tiles: [t], command: { type: 'ankan', tile: t } })));
+        add('kan', ...a.tiles.map((t): Choice => ({ label: label('ankan'), tiles: [t], command: { type: 'ankan', tile: t } })));
         break;
       case 'shouminkan':
-        add('kan', ...a.tiles.map((t): Choice => ({ label: 'Added kan', tiles: [t], command: { type: 'shouminkan', tile: t } })));
+        add('kan', ...a.tiles.map((t): Choice => ({ label: label('shouminkan'), tiles: [t], command: { type: 'shouminkan', tile: t } })));
         break;
       case 'daiminkan':
-        add('kan', { label: 'Open kan', tiles: [...a.tiles, claim], command: { type: 'daiminkan', tiles: a.tiles } });
+        add('kan', { label: label('daiminkan'), tiles: [...a.tiles, claim], command: { type: 'daiminkan', tiles: a.tiles } });
         break;
       case 'discard':
         break;
     }
   }
-  return ORDER.filter((id) => choices.has(id)).map((id) => ({ id, label: LABELS[id], key: KEYS[id], keyLabel: KEYS[id].toUpperCase(), choices: choices.get(id)! }));
+  return ORDER.filter((id) => choices.has(id)).map((id) => ({ id, label: label(id), key: KEYS[id], keyLabel: KEYS[id].toUpperCase(), choices: choices.get(id)! }));
 }
 
 /** A free declaration: how many selected tiles it needs and the command it makes of them. */
@@ -74,17 +76,29 @@ export interface Declaration {
   build: (tiles: number[], reveal: boolean) => Command;
 }
 
+/** A declaration whose label follows the page's language ("Pon (2 tiles)"). */
+function decl(id: Parameters<typeof label>[0], tiles: number, build: Declaration['build']): Declaration {
+  return {
+    id,
+    get label() {
+      return tiles ? t(tiles === 1 ? 'act.tilesOne' : 'act.tilesMany', { label: label(id), count: tiles }) : label(id);
+    },
+    tiles,
+    build,
+  };
+}
+
 export const DECLARATIONS: Declaration[] = [
-  { id: 'tsumo', label: 'Tsumo', tiles: 0, build: (_, reveal) => ({ type: 'tsumo', reveal }) },
-  { id: 'ron', label: 'Ron', tiles: 0, build: (_, reveal) => ({ type: 'ron', reveal }) },
-  { id: 'riichi', label: 'Riichi (1 tile)', tiles: 1, build: ([t]) => ({ type: 'riichi', tile: t }) },
-  { id: 'discard', label: 'Discard (1 tile)', tiles: 1, build: ([t]) => ({ type: 'discard', tile: t }) },
-  { id: 'chii', label: 'Chii (2 tiles)', tiles: 2, build: ([a, b]) => ({ type: 'chii', tiles: [a, b] }) },
-  { id: 'pon', label: 'Pon (2 tiles)', tiles: 2, build: ([a, b]) => ({ type: 'pon', tiles: [a, b] }) },
-  { id: 'daiminkan', label: 'Open kan (3 tiles)', tiles: 3, build: ([a, b, c]) => ({ type: 'daiminkan', tiles: [a, b, c] }) },
-  { id: 'ankan', label: 'Concealed kan (1 tile)', tiles: 1, build: ([t]) => ({ type: 'ankan', tile: t }) },
-  { id: 'shouminkan', label: 'Added kan (1 tile)', tiles: 1, build: ([t]) => ({ type: 'shouminkan', tile: t }) },
-  { id: 'kyuushu', label: 'Nine terminals', tiles: 0, build: () => ({ type: 'kyuushu' }) },
-  { id: 'draw', label: 'Draw', tiles: 0, build: () => ({ type: 'draw' }) },
-  { id: 'pass', label: 'Pass', tiles: 0, build: () => ({ type: 'pass' }) },
+  decl('tsumo', 0, (_, reveal) => ({ type: 'tsumo', reveal })),
+  decl('ron', 0, (_, reveal) => ({ type: 'ron', reveal })),
+  decl('riichi', 1, ([t]) => ({ type: 'riichi', tile: t })),
+  decl('discard', 1, ([t]) => ({ type: 'discard', tile: t })),
+  decl('chii', 2, ([a, b]) => ({ type: 'chii', tiles: [a, b] })),
+  decl('pon', 2, ([a, b]) => ({ type: 'pon', tiles: [a, b] })),
+  decl('daiminkan', 3, ([a, b, c]) => ({ type: 'daiminkan', tiles: [a, b, c] })),
+  decl('ankan', 1, ([t]) => ({ type: 'ankan', tile: t })),
+  decl('shouminkan', 1, ([t]) => ({ type: 'shouminkan', tile: t })),
+  decl('kyuushu', 0, () => ({ type: 'kyuushu' })),
+  decl('draw', 0, () => ({ type: 'draw' })),
+  decl('pass', 0, () => ({ type: 'pass' })),
 ];

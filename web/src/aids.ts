@@ -1,4 +1,5 @@
 import type { Command, LegalAction } from '@jantaku/shared/game/types';
+import { localised } from './i18n';
 
 /**
  * Play aids (Tenhou's and Mahjong Soul's toggles): what the page plays by itself for its player.
@@ -19,19 +20,9 @@ export interface Aids {
 
 export const DEFAULT_AIDS: Aids = { autoPass: true, noCalls: false, autoWin: false, tsumogiri: false };
 
-export const AID_LABELS: Record<keyof Aids, string> = {
-  autoPass: 'Auto-pass',
-  noCalls: 'No calls',
-  autoWin: 'Auto-win',
-  tsumogiri: 'Tsumogiri',
-};
+export const AID_LABELS: Record<keyof Aids, string> = localised({ autoPass: 'aid.autoPass', noCalls: 'aid.noCalls', autoWin: 'aid.autoWin', tsumogiri: 'aid.tsumogiri' });
 
-export const AID_TITLES: Record<keyof Aids, string> = {
-  autoPass: 'Pass by itself when you cannot call or win the discard',
-  noCalls: 'Also pass when you could chii, pon or kan (you are still asked for ron)',
-  autoWin: 'Declare tsumo or ron by itself whenever you can win',
-  tsumogiri: 'Discard every drawn tile by itself unless you could win, kan or declare riichi',
-};
+export const AID_TITLES: Record<keyof Aids, string> = localised({ autoPass: 'aid.autoPass.title', noCalls: 'aid.noCalls.title', autoWin: 'aid.autoWin.title', tsumogiri: 'aid.tsumogiri.title' });
 
 const KEY = 'jantaku.aids';
 

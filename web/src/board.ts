@@ -20,7 +20,8 @@ export interface GameInfo {
     foulPolicy?: 'penalise' | 'prevent';
     chombo?: { kind: 'globalPoints'; points: number } | { kind: 'mangan' } | { kind: 'none' };
     returnPoints?: number;
-    timeControl?: { kind: string };
+    timeControl?: { kind: string; baseMs?: number; bankMs?: number; turnMs?: number };
+    length?: string;
   };
 }
 

@@ -1,3 +1,5 @@
+import { t } from './i18n';
+
 /**
  * A seat's clock from the table state's clock fields: `deadline` (epoch ms when the running
  * decision's time runs out; 0: none), `bankMs` (bank time left, bank style) and `timePoints`
@@ -46,7 +48,7 @@ export function clockText(c: SeatClock): string {
   const parts: string[] = [];
   if (c.left !== null && c.bank !== null) parts.push(`⏱ ${whole(c.turn ?? 0)}+${whole(c.bank)}`);
   else if (c.left !== null) parts.push(`⏱ ${secs(c.left)}`);
-  else if (c.bank !== null) parts.push(`bank ${secs(c.bank)}`);
-  if (c.points) parts.push(`${c.points} time pts`);
+  else if (c.bank !== null) parts.push(t('clock.bank', { s: whole(c.bank) }));
+  if (c.points) parts.push(t('clock.points', { n: c.points }));
   return parts.join(' · ') || '⏱';
 }

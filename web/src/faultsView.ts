@@ -2,6 +2,7 @@ import { h } from './dom';
 import { effectWords, penaltyWords } from './labels';
 import { ruleHref } from './rules';
 import { faultSentence, ruleTitle, type FaultLike, type WordsContext } from './words';
+import { t } from './i18n';
 
 /** A fault as the page keeps it: the event and the hand it happened in (for its dealer). */
 export type ShownFault = FaultLike & { effect?: string; dealer?: number };
@@ -16,7 +17,7 @@ export function faultsView(faults: readonly ShownFault[], ctx: Omit<WordsContext
   return h(
     'section',
     { class: 'faults', id: 'faults', 'aria-live': 'polite' },
-    h('h2', {}, 'Referee'),
+    h('h2', {}, t('faults.referee')),
     faults.slice(0, 6).map((f) =>
       h(
         'div',

@@ -1,29 +1,24 @@
 import { describePenalty, type Penalty } from '@jantaku/shared/referee/penalty';
 import type { DrawKind } from '@jantaku/shared/game/types';
 import { YAKU_NAMES } from '@jantaku/shared/scoring/yakuNames';
+import { language, t } from './i18n';
+import { YAKU_JA } from './locales/yakuJa';
 
 /** Words for what the UI shows: rounds, seats, yaku, draws, fault effects. */
 
-export const WIND_WORDS = ['East', 'South', 'West', 'North'];
+/** A wind's word (0 = East … 3 = North) in the page's language. */
+export const windWord = (i: number): string => t(`wind.${i % 4}` as 'wind.0');
 
-/** "East 1" from the round index (0 = East 1, 4 = South 1). */
-export const roundName = (round: number): string => `${WIND_WORDS[(round >> 2) % 4]} ${(round % 4) + 1}`;
+/** "East 1" (東1局) from the round index (0 = East 1, 4 = South 1). */
+export const roundName = (round: number): string => t('round', { wind: windWord(round >> 2), n: (round % 4) + 1 });
 
-export const DRAW_WORDS: Record<DrawKind, string> = {
-  exhaustive: 'Exhaustive draw',
-  nagashiMangan: 'Nagashi mangan',
-  nineTerminals: 'Nine terminals (kyuushu kyuuhai)',
-  fourWinds: 'Four winds discarded',
-  fourKans: 'Four kans',
-  fourRiichi: 'Four riichi',
-  tripleRon: 'Triple ron',
-};
+const DRAW_KINDS: DrawKind[] = ['exhaustive', 'nagashiMangan', 'nineTerminals', 'fourWinds', 'fourKans', 'fourRiichi', 'tripleRon'];
+export const DRAW_WORDS: Record<DrawKind, string> = Object.defineProperties({} as Record<DrawKind, string>, Object.fromEntries(DRAW_KINDS.map((k) => [k, { get: () => t(`draw.${k}`), enumerable: true }])));
 
-export const yakuName = (id: string): string => (YAKU_NAMES as Record<string, string>)[id] ?? id;
+export const yakuName = (id: string): string => ((language() === 'ja' ? YAKU_JA : YAKU_NAMES) as Record<string, string>)[id] ?? id;
 
-export const LIMIT_WORDS: Record<string, string> = {
-  mangan: 'Mangan', haneman: 'Haneman', baiman: 'Baiman', sanbaiman: 'Sanbaiman', yakuman: 'Yakuman', kazoeYakuman: 'Kazoe yakuman',
-};
+const LIMITS = ['mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman', 'kazoeYakuman'] as const;
+export const LIMIT_WORDS: Record<string, string> = Object.defineProperties({} as Record<string, string>, Object.fromEntries(LIMITS.map((k) => [k, { get: () => t(`limit.${k}`), enumerable: true }])));
 
 const EFFECT_WORDS: Record<string, string> = {
   cancel: 'the declaration is cancelled',

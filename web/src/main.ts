@@ -9,6 +9,7 @@ import { renderRule } from './rules';
 import { renderProfile } from './profile';
 import { renderDesk } from './desk';
 import { renderTournament } from './tournament';
+import { LANGUAGES, language, onLanguage, setLanguage, t } from './i18n';
 
 /**
  * Routes (in the hash, so the server needs no route per page):
@@ -24,6 +25,21 @@ const params = new URLSearchParams(location.search);
 const serverUrl = params.get('server') ?? (import.meta.env.MODE === 'development' ? `${location.protocol}//${location.hostname}:2567` : location.origin);
 const net = connect(serverUrl);
 const root = document.getElementById('app')!;
+
+/** EN / 日本語, at the top of every page (outside #app, which the pages patch); remembered. */
+function languageSwitch(): HTMLElement {
+  const nav = h('nav', { class: 'lang', id: 'lang', 'aria-label': t('lang.label') });
+  const draw = () => {
+    nav.setAttribute('aria-label', t('lang.label'));
+    replace(nav, LANGUAGES.map((l) => h('button', { class: 'small', lang: l.code, 'data-lang': l.code, 'aria-pressed': String(l.code === language()), onclick: () => setLanguage(l.code) }, l.label)));
+  };
+  draw();
+  onLanguage(draw);
+  return nav;
+}
+root.before(languageSwitch());
+// The page draws itself again in the new language (a table page redraws itself; route() keeps its table).
+onLanguage(() => void route());
 
 let cleanup: (() => void) | null = null;
 let current: Table | null = null;
@@ -128,7 +144,7 @@ async function route(): Promise<void> {
   }
   if (current?.id === id && current.role === (q.has('commentate') ? 'commentator' : q.has('watch') ? 'spectator' : 'player')) return;
   leaveCurrent();
-  replace(root, h('p', { class: 'status' }, 'Joining the table…'));
+  replace(root, h('p', { class: 'status' }, t('table.joining')));
   try {
     const code = q.get('code') ?? undefined;
     const t = q.has('commentate')

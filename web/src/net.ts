@@ -18,6 +18,11 @@ export interface TableListing {
   name: string;
   foulPolicy: string;
   timeControl: string;
+  /** Whether its creator named it (else it is named from the fields below: "WRC 2015 · 5+20 s"). */
+  named: boolean;
+  baseRuleset: string;
+  length?: string;
+  clockSeconds: number[];
   seats: { taken: boolean; bot: boolean; name: string }[];
   spectators: number;
   /** The table has a commentator view (every hand, delayed). */
@@ -212,6 +217,10 @@ function listing(t: SdkListing): TableListing {
     name: t.name ?? '',
     foulPolicy: t.foulPolicy ?? '',
     timeControl: t.timeControl ?? '',
+    named: t.named === true,
+    baseRuleset: t.baseRuleset ?? t.ruleset ?? '?',
+    length: t.length,
+    clockSeconds: Array.isArray(t.clockSeconds) ? t.clockSeconds : [],
     seats: [0, 1, 2, 3].map((i) => ({
       taken: (seats[i]?.presence ?? 'empty') !== 'empty',
       bot: seats[i]?.presence === 'bot',

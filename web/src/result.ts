@@ -5,6 +5,7 @@ import { DRAW_WORDS, LIMIT_WORDS, roundName, yakuName } from './labels';
 import { tileEl } from './tiles';
 import { ruleLink } from './faultsView';
 import { faultSentence, type ChomboRule } from './words';
+import { t } from './i18n';
 
 /** What the end-of-hand screen needs besides the result itself. */
 export interface ResultContext {
@@ -76,17 +77,17 @@ export function meldEl(m: Meld, owner: number, size: 'sm' | 'md' = 'sm'): HTMLEl
 function winEl(w: WinRecord, ctx: ResultContext): HTMLElement {
   const s = w.score;
   const value = s.yakuman
-    ? `${s.yakuman > 1 ? `${s.yakuman}× ` : ''}Yakuman`
-    : `${s.han} han ${s.fu} fu${s.limit ? ` · ${LIMIT_WORDS[s.limit] ?? s.limit}` : ''}`;
+    ? `${s.yakuman > 1 ? `${s.yakuman}× ` : ''}${t('limit.yakuman')}`
+    : `${t('say.hanFu', { han: s.han, fu: s.fu })}${s.limit ? ` · ${LIMIT_WORDS[s.limit] ?? s.limit}` : ''}`;
   const pay = s.payment;
   const how = w.tsumo
-    ? `Tsumo${pay.tsumoDealer !== undefined ? ` (${pay.tsumoNonDealer ?? 0}/${pay.tsumoDealer})` : ` (${pay.tsumoNonDealer ?? 0} all)`}`
-    : `Ron from ${ctx.label(w.from)}`;
+    ? `${t('act.tsumo')}${pay.tsumoDealer !== undefined ? ` (${pay.tsumoNonDealer ?? 0}/${pay.tsumoDealer})` : ` (${t('result.all', { n: pay.tsumoNonDealer ?? 0 })})`}`
+    : t('result.ronFrom', { from: ctx.label(w.from) });
   const concealed = [...w.concealed].sort((a, b) => a - b);
   return h(
     'div',
     { class: 'win', 'data-winner': w.winner },
-    h('h3', {}, `${ctx.label(w.winner)} wins`, h('span', { class: 'how' }, ` — ${how}`), w.pao !== null ? h('span', { class: 'tag' }, ` pao: ${ctx.label(w.pao)}`) : null),
+    h('h3', {}, t('result.wins', { who: ctx.label(w.winner) }), h('span', { class: 'how' }, ` — ${how}`), w.pao !== null ? h('span', { class: 'tag' }, ` pao: ${ctx.label(w.pao)}`) : null),
     h(
       'div',
       { class: 'win-hand' },
@@ -97,9 +98,9 @@ function winEl(w: WinRecord, ctx: ResultContext): HTMLElement {
     h(
       'table',
       { class: 'yaku' },
-      h('tbody', {}, s.yaku.map((y) => h('tr', {}, h('td', {}, yakuName(y.id)), h('td', { class: 'num' }, y.yakuman ? (y.yakuman > 1 ? `${y.yakuman}× yakuman` : 'yakuman') : `${y.han} han`)))),
+      h('tbody', {}, s.yaku.map((y) => h('tr', {}, h('td', {}, yakuName(y.id)), h('td', { class: 'num' }, y.yakuman ? (y.yakuman > 1 ? `${y.yakuman}× ${t('say.yakuman')}` : t('say.yakuman')) : t('result.han', { n: y.han }))))),
     ),
-    h('p', { class: 'value' }, h('strong', { 'data-value': '' }, value), ' · ', h('strong', { class: 'points', 'data-points': pay.total }, `${pay.total} points`)),
+    h('p', { class: 'value' }, h('strong', { 'data-value': '' }, value), ' · ', h('strong', { class: 'points', 'data-points': pay.total }, t('result.points', { n: pay.total }))),
   );
 }
 
@@ -107,7 +108,7 @@ function winEl(w: WinRecord, ctx: ResultContext): HTMLElement {
 function finalPenalty(r: HandResult, ctx: ResultContext, seat: number): string | null {
   if (r.kind !== 'chombo' || ctx.chombo?.kind !== 'globalPoints') return null;
   const n = (r.chombo ?? []).filter((c) => c.seat === seat).length;
-  return n ? ` (\u2212${n * ctx.chombo.points} off the final score)` : null;
+  return n ? ` (${t('result.offFinal', { n: `\u2212${n * ctx.chombo.points}` })})` : null;
 }
 
 /** The end-of-hand screen: wins with yaku, han, fu and points, or tenpai/noten at a draw; score changes. */
@@ -115,13 +116,13 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
   const title =
     r.kind === 'win'
       ? r.wins.length > 1
-        ? 'Multiple ron'
+        ? t('result.multipleRon')
         : r.wins[0]?.tsumo
-          ? 'Tsumo'
-          : 'Ron'
+          ? t('act.tsumo')
+          : t('act.ron')
       : r.kind === 'chombo'
-        ? 'Chombo: the hand is redealt'
-        : (DRAW_WORDS[r.draw ?? 'exhaustive'] ?? 'Draw');
+        ? t('result.chombo')
+        : (DRAW_WORDS[r.draw ?? 'exhaustive'] ?? t('act.draw'));
   const body: HTMLElement[] = [];
   for (const w of r.wins) body.push(winEl(w, ctx));
   if (r.kind === 'draw') {
@@ -135,8 +136,8 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
             'div',
             { class: `draw-seat ${r.tenpai.includes(s as never) ? 'tenpai' : 'noten'}`, 'data-seat': s },
             h('strong', {}, ctx.label(s)),
-            h('span', { class: 'tag' }, r.tenpai.includes(s as never) ? 'Tenpai' : 'Noten'),
-            r.nagashi.includes(s as never) ? h('span', { class: 'tag' }, 'Nagashi mangan') : null,
+            h('span', { class: 'tag' }, t(r.tenpai.includes(s as never) ? 'result.tenpai' : 'result.noten')),
+            r.nagashi.includes(s as never) ? h('span', { class: 'tag' }, t('draw.nagashiMangan')) : null,
             revealed.has(s) ? h('span', { class: 'hand' }, [...revealed.get(s)!].sort((a, b) => a - b).map((t) => tileEl(t, { size: 'sm' }))) : null,
           ),
         ),
@@ -158,15 +159,15 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
       ? h(
           'div',
           { class: 'indicators' },
-          h('span', {}, 'Dora '),
+          h('span', {}, t('result.dora'), ' '),
           ctx.doraIndicators.map((t) => tileEl(t, { size: 'sm' })),
-          ctx.uraIndicators.length ? [h('span', {}, ' Ura '), ctx.uraIndicators.map((t) => tileEl(t, { size: 'sm' }))] : null,
+          ctx.uraIndicators.length ? [h('span', {}, ' ', t('result.ura'), ' '), ctx.uraIndicators.map((t) => tileEl(t, { size: 'sm' }))] : null,
         )
       : null;
   const scores = h(
     'table',
     { class: 'scores' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'Seat'), h('th', {}, 'Change'), h('th', {}, 'Score'))),
+    h('thead', {}, h('tr', {}, h('th', {}, t('result.seat')), h('th', {}, t('result.change')), h('th', {}, t('result.score')))),
     h(
       'tbody',
       {},
@@ -181,7 +182,7 @@ export function resultEl(r: HandResult, ctx: ResultContext): HTMLElement {
       ),
     ),
   );
-  return h('section', { class: 'result', id: 'result', 'data-hand': ctx.hand, 'data-kind': r.kind }, h('h2', {}, `${roundName(ctx.round)}${ctx.honba ? ` · ${ctx.honba} honba` : ''}: ${title}`), body, indicators, scores);
+  return h('section', { class: 'result', id: 'result', 'data-hand': ctx.hand, 'data-kind': r.kind }, h('h2', {}, `${roundName(ctx.round)}${ctx.honba ? ` · ${t('result.honba', { n: ctx.honba })}` : ''}: ${title}`), body, indicators, scores);
 }
 
 /** The game's downloads: its log in each format the server gives (`/api/games/:id/<sub>`). */
@@ -202,11 +203,11 @@ export function standingsEl(
   return h(
     'section',
     { class: 'standings', id: 'standings' },
-    h('h2', {}, 'Final table'),
+    h('h2', {}, t('final.title')),
     h(
       'table',
       {},
-      h('thead', {}, h('tr', {}, ['Rank', 'Player', 'Points', 'Uma', 'Penalty', 'Final'].map((c) => h('th', {}, c)))),
+      h('thead', {}, h('tr', {}, (['final.rank', 'final.player', 'final.points', 'final.uma', 'final.penalty', 'final.final'] as const).map((c) => h('th', {}, t(c))))),
       h(
         'tbody',
         {},
@@ -227,7 +228,7 @@ export function standingsEl(
     h(
       'p',
       { class: 'downloads' },
-      'Download the log: ',
+      t('final.download'),
       DOWNLOADS.map((d, i) => [i ? ' · ' : '', h('a', { href: opts.logHref(d.sub), id: d.id, target: '_blank', rel: 'noopener', download: '' }, d.text)]),
     ),
   );

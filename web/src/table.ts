@@ -9,7 +9,9 @@ import { clockText, readClock, type SeatClock } from './clock';
 import { h, on, patch, patchElement } from './dom';
 import { backsEl, boardEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
 import { fairnessCheck } from './fairness';
-import { WIND_WORDS } from './labels';
+import { windWord } from './labels';
+import { onLanguage, t } from './i18n';
+import { clockSeconds, tableName } from './tableName';
 import { JantakuError, type Fault, type JantakuClient, type Table } from './net';
 import { faultsView, ruleLink } from './faultsView';
 import { faultSentence, refusalWords, type WordsContext } from './words';
@@ -105,7 +107,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   const label = (s: number): string => {
     const st = table.state?.seats?.[s];
     const name = (st as (SeatState & { name?: string }) | undefined)?.name;
-    const who = s === seat() ? 'You' : name || (isBot(s) ? 'Bot' : `Seat ${s}`);
+    const who = s === seat() ? t('table.youSeat') : name || (isBot(s) ? t('table.bot') : t('table.seatN', { seat: s }));
     return `${st ? windName(st.wind) : '?'} · ${who}`;
   };
 
@@ -168,7 +170,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   /** Sends a free declaration made of the selected tiles. */
   function declare(d: Declaration): void {
     if (selected.size !== d.tiles) {
-      message = { text: `${d.label}: select ${d.tiles} tile${d.tiles > 1 ? 's' : ''} of your hand first.`, kind: 'info' };
+      message = { text: t(d.tiles > 1 ? 'table.selectFirstMany' : 'table.selectFirstOne', { label: d.label, count: d.tiles }), kind: 'info' };
       return draw();
     }
     void send(d.build([...selected], reveal));
@@ -315,24 +317,24 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       // Kans of different kinds (concealed, added) say which each is.
       const mixed = new Set(choices.map((c) => c.label)).size > 1;
       bar.append(
-        h('span', { class: 'prompt' }, `${mixed ? 'Kan' : (choices[0]?.label ?? 'Choose')}: which tiles?`),
+        h('span', { class: 'prompt' }, t('table.whichTiles', { label: mixed ? t('act.kan') : (choices[0]?.label ?? t('table.choose')) })),
         ...choices.map((c, i) =>
           h('button', { class: 'choice', 'data-choice': i, 'data-node': `choice-${i}`, onclick: () => void send(c.command) }, h('kbd', {}, String(i + 1)), mixed ? ` ${c.label} ` : null, c.tiles.map((t) => tileEl(t, { size: 'sm' }))),
         ),
-        h('button', { class: 'cancel', onclick: () => ((mode = 'play'), draw()) }, h('kbd', {}, 'Esc'), ' Back'),
+        h('button', { class: 'cancel', onclick: () => ((mode = 'play'), draw()) }, h('kbd', {}, 'Esc'), t('table.back')),
       );
     } else if (mode === 'declare') {
       bar.append(
-        h('span', { class: 'prompt' }, 'Declare anything — the referee judges it. Select tiles of your hand, then:'),
+        h('span', { class: 'prompt' }, t('table.declareAnything')),
         ...DECLARATIONS.map((d) => h('button', { class: 'declare', 'data-declare': d.id, 'data-node': `declare-${d.id}`, onclick: () => declare(d) }, d.label)),
-        h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'reveal', checked: reveal, onchange: (e: Event) => ((reveal = (e.target as HTMLInputElement).checked), draw()) }), ' show hand with a win'),
+        h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 'reveal', checked: reveal, onchange: (e: Event) => ((reveal = (e.target as HTMLInputElement).checked), draw()) }), t('table.reveal')),
       );
     } else {
       // A touch screen taps and has no keys to hint at; a desktop clicks and is told its keys.
       const touch = matchMedia('(pointer: coarse)').matches;
-      if (mode === 'riichi') bar.append(h('span', { class: 'prompt' }, touch ? 'Riichi: tap the tile to discard sideways (tap Riichi again: back)' : 'Riichi: click the tile to discard sideways (Esc: back)'));
-      else if (discardable.size) bar.append(h('span', { class: 'prompt' }, touch ? 'Your turn: tap a tile to discard' : 'Your turn: click a tile to discard (← → Enter)'));
-      else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? [tileEl(state.claimTile, { size: 'sm' }), ' discarded:'] : 'Your move:'));
+      if (mode === 'riichi') bar.append(h('span', { class: 'prompt' }, t(touch ? 'table.riichiTap' : 'table.riichiClick')));
+      else if (discardable.size) bar.append(h('span', { class: 'prompt' }, t(touch ? 'table.turnTap' : 'table.turnClick')));
+      else if (buttons.length) bar.append(h('span', { class: 'prompt' }, state.claimTile >= 0 ? [tileEl(state.claimTile, { size: 'sm' }), t('table.discarded')] : t('table.yourMove')));
       for (const b of buttons) bar.append(h('button', { class: `act ${b.id}`, 'data-action': b.id, 'data-node': `act-${b.id}`, onclick: () => press(b) }, h('kbd', {}, b.keyLabel), ` ${b.label}`));
       // The player's own running clock, beside what it is deciding.
       const mine = seatClock(state, seat()!);
@@ -340,7 +342,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     }
     if (freeDeclare()) {
       bar.append(
-        h('button', { class: `toggle ${mode === 'declare' ? 'on' : ''}`, id: 'declare-mode', title: penalise() ? 'Declare anything: the referee judges it' : 'Try a declaration: what is not allowed is refused, with the reason', onclick: () => ((mode = mode === 'declare' ? 'play' : 'declare'), selected.clear(), draw()) }, h('kbd', {}, 'F'), mode === 'declare' ? ' Done declaring' : ' Declare…'),
+        h('button', { class: `toggle ${mode === 'declare' ? 'on' : ''}`, id: 'declare-mode', title: t(penalise() ? 'table.declare.penalise' : 'table.declare.prevent'), onclick: () => ((mode = mode === 'declare' ? 'play' : 'declare'), selected.clear(), draw()) }, h('kbd', {}, 'F'), t(mode === 'declare' ? 'table.declare.done' : 'table.declare')),
       );
     }
     return bar;
@@ -407,8 +409,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         showEnded && ended ? resultEl(ended.result, ended.ctx) : null,
         state.phase === 'gameOver' && standings ? standingsEl(standings, { label, returnPoints: info.rules?.returnPoints, logHref: (sub) => net.gameUrl(table.id, sub), profile: profileOf }) : null,
         over ? fairness() : null,
-        state.phase === 'gameOver' ? h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(table.id)}${table.invite ? `?code=${encodeURIComponent(table.invite)}` : ''}`, id: 'replay-link' }, 'Replay the game, every hand face up')) : null,
-        state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, 'Back to the lobby') : h('button', { class: 'primary', id: 'close-result', onclick: close }, over && !showLast ? 'Next hand' : 'Close', ' ', h('kbd', {}, 'Enter')),
+        state.phase === 'gameOver' ? h('p', {}, h('a', { href: `#/replay/${encodeURIComponent(table.id)}${table.invite ? `?code=${encodeURIComponent(table.invite)}` : ''}`, id: 'replay-link' }, t('table.replayLink'))) : null,
+        state.phase === 'gameOver' ? h('button', { class: 'primary', onclick: onLeave }, t('table.backToLobby')) : h('button', { class: 'primary', id: 'close-result', onclick: close }, t(over && !showLast ? 'table.nextHand' : 'table.close'), ' ', h('kbd', {}, 'Enter')),
       ),
     );
   }
@@ -416,7 +418,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   function draw(): void {
     const state = table.state;
     if (!state?.seats?.length) {
-      patch(root, h('p', { class: 'status' }, 'Joining the table…'));
+      patch(root, h('p', { class: 'status' }, t('table.joining')));
       return;
     }
     const me = seat();
@@ -436,18 +438,19 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     const header = h(
       'header',
       { class: 'bar' },
-      h('a', { href: '#/', class: 'back', onclick: (e: Event) => (e.preventDefault(), onLeave()) }, '← Lobby'),
-      h('span', { class: 'tag' }, state.ruleset),
-      info.rules?.foulPolicy ? h('span', { class: 'tag', id: 'policy' }, `fouls: ${info.rules.foulPolicy}`) : null,
-      me === null ? h('span', { class: 'tag watching', id: 'watching' }, 'Watching') : h('span', { class: 'tag' }, `You: ${WIND_WORDS[(state.seats[me].wind - 27) % 4]}`),
-      !state.started ? h('span', { class: 'tag wait' }, 'Waiting for players…') : null,
-      ended && !(state.phase === 'handEnded') ? h('button', { class: 'small', id: 'last-hand', onclick: () => ((showLast = true), draw()) }, 'Last hand') : null,
+      h('a', { href: '#/', class: 'back', onclick: (e: Event) => (e.preventDefault(), onLeave()) }, t('table.lobby')),
+      // Named by its ruleset and settings ("WRC 2015 · 5+20 s"), never by an id such as "tenhou+custom".
+      h('span', { class: 'tag', id: 'table-name' }, tableName({ ruleset: state.ruleset, length: info.rules?.length, clock: clockSeconds(info.rules?.timeControl) })),
+      info.rules?.foulPolicy ? h('span', { class: 'tag', id: 'policy' }, t('lobby.foulsTag', { policy: t(`policy.${info.rules.foulPolicy}`) })) : null,
+      me === null ? h('span', { class: 'tag watching', id: 'watching' }, t('table.watching')) : h('span', { class: 'tag' }, t('table.you', { wind: windWord(state.seats[me].wind - 27) })),
+      !state.started ? h('span', { class: 'tag wait' }, t('table.waiting')) : null,
+      ended && !(state.phase === 'handEnded') ? h('button', { class: 'small', id: 'last-hand', onclick: () => ((showLast = true), draw()) }, t('table.lastHand')) : null,
       h(
         'button',
-        { class: 'small', id: 'mute', 'aria-pressed': String(sounds.muted), title: 'Sounds of draws, discards, calls, riichi and wins (remembered)', onclick: () => (sounds.setMuted(!sounds.muted), draw()) },
-        sounds.muted ? 'Sound: off' : 'Sound: on',
+        { class: 'small', id: 'mute', 'aria-pressed': String(sounds.muted), title: t('table.sound.title'), onclick: () => (sounds.setMuted(!sounds.muted), draw()) },
+        t(sounds.muted ? 'table.sound.off' : 'table.sound.on'),
       ),
-      h('span', { class: 'id' }, `table ${table.id}`),
+      h('span', { class: 'id' }, t('table.id', { id: table.id })),
     );
     const page = h(
       'div',
@@ -471,6 +474,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   }
 
   const offChange = table.on('change', () => draw());
+  // A switch of language draws the table again in the new words.
+  const offLanguage = onLanguage(() => draw());
   // The root keeps how many sounds played and the last one (the page test reads them; a patch changes only the root's children).
   let played = 0;
   // Calls, riichi, wins and faults are read out by screen readers: a live region outside what draw() replaces.
@@ -497,7 +502,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   });
   const offBack = table.on('reconnected', () => {
     disconnected = '';
-    message = { text: 'Reconnected.', kind: 'info' };
+    message = { text: t('table.reconnected'), kind: 'info' };
     draw();
   });
 
@@ -556,6 +561,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
 
   return () => {
     offChange();
+    offLanguage();
     offEvent();
     delete root.dataset.sounds;
     live.textContent = '';

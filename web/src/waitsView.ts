@@ -2,6 +2,7 @@ import { isRedId, kindOf } from '@jantaku/shared/tiles/index';
 import { h } from './dom';
 import { tileEl } from './tiles';
 import type { FuritenKind, Wait } from './waits';
+import { t } from './i18n';
 
 /** The play-information line under the hand: waits with unseen counts, and the furiten mark. */
 export function waitsInfoEl(waits: readonly Wait[], furiten: readonly FuritenKind[], forTile: number | null): HTMLElement {
@@ -9,13 +10,13 @@ export function waitsInfoEl(waits: readonly Wait[], furiten: readonly FuritenKin
   const el = h(
     'div',
     { class: 'waits-info', id: 'waits', 'data-for': forTile ?? '', 'data-total': waits.length ? total : '' },
-    waits.length ? h('small', {}, forTile !== null ? 'Discarding it waits on' : 'Waits') : null,
+    waits.length ? h('small', {}, t(forTile !== null ? 'waits.forDiscard' : 'waits')) : null,
     waits.map((w) =>
-      h('span', { class: 'wait', 'data-kind': w.kind, 'data-unseen': w.unseen, title: `${w.unseen} unseen` }, kindEl(w.kind), h('b', {}, `×${w.unseen}`)),
+      h('span', { class: 'wait', 'data-kind': w.kind, 'data-unseen': w.unseen, title: t('waits.unseen', { n: w.unseen }) }, kindEl(w.kind), h('b', {}, `×${w.unseen}`)),
     ),
-    waits.length ? h('small', { class: 'total' }, `${total} left`) : null,
+    waits.length ? h('small', { class: 'total' }, t('waits.left', { n: total })) : null,
     // The mark speaks of the hand now, not of a discard being considered.
-    furiten.length && forTile === null ? h('span', { class: 'badge furiten', id: 'furiten', 'data-kinds': furiten.join(' '), title: furiten.join(', ') }, 'Furiten') : null,
+    furiten.length && forTile === null ? h('span', { class: 'badge furiten', id: 'furiten', 'data-kinds': furiten.join(' '), title: furiten.join(', ') }, t('waits.furiten')) : null,
   );
   return el;
 }

@@ -2,6 +2,8 @@ import { CATALOGUE } from '@jantaku/shared/referee/catalogue';
 import { isRuleId } from '@jantaku/shared/referee/ids';
 import type { Penalty } from '@jantaku/shared/referee/penalty';
 import type { Ruleset } from '@jantaku/shared/rules/schema';
+import { language, t } from './i18n';
+import { REFUSALS_JA } from './locales/refusalsJa';
 
 /**
  * Fouls and refusals in plain words (issue 15 item 6): what happened, which rule, the penalty
@@ -210,7 +212,7 @@ export const REFUSAL_WORDS: Readonly<Record<string, string>> = {
   ERROR: 'Something went wrong.',
 };
 
-/** The words of a refusal code; an unknown one is named as it came. */
+/** The words of a refusal code in the page's language (English where Japanese has none yet); an unknown one is named as it came. */
 export function refusalWords(code: string): string {
-  return REFUSAL_WORDS[code] ?? `Refused (${code}).`;
+  return (language() === 'ja' ? REFUSALS_JA[code] : undefined) ?? REFUSAL_WORDS[code] ?? t('refused', { code });
 }

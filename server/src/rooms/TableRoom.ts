@@ -869,6 +869,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   /** The lobby's listing of this table (public facts only). */
   private updateListing(): void {
     const game = this.referee.game;
+    const tc = this.settings.rules.timeControl;
     const hand = game.hands.length > 0 ? `${'ESWN'[Math.floor(game.round / 4)]}${(game.round % 4) + 1}-${game.honba}` : '';
     const watchers = this.clients.filter((c) => !('seat' in ((c.userData as Seating | undefined) ?? {}))).length;
     void this.setMetadata({
@@ -876,6 +877,11 @@ export class TableRoom extends Room<{ state: TableState }> {
       ruleset: this.settings.rules.name,
       foulPolicy: this.settings.rules.foulPolicy,
       timeControl: this.settings.rules.timeControl.kind,
+      // What a client names the table by when its creator did not ("WRC 2015 · 5+20 s"): the base ruleset, length, clock in seconds.
+      named: this.settings.name !== this.settings.rules.name,
+      baseRuleset: this.settings.rules.name.replace(/\+custom$/, ''),
+      length: this.settings.rules.length,
+      clockSeconds: tc.kind === 'bank' ? [tc.baseMs / 1000, tc.bankMs / 1000] : tc.kind === 'wsom' ? [tc.turnMs / 1000] : [],
       seats: SEATS.map((s) => ({ presence: this.sitting[s], name: this.claims.get(s)?.name ?? '' })),
       free: SEATS.filter((s) => this.sitting[s] === 'empty').length,
       spectators: watchers,

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createFromLobby, until, webSuite } from './browser';
+
+/**
+ * Issue 15 item 10 in Debian's Chromium against a real server: a browser whose language is
+ * Japanese gets the lobby and the table in Japanese; the EN / 日本語 switch redraws the page in
+ * English and is remembered after a reload; tables are named from their ruleset and settings.
+ */
+
+const web = webSuite();
+
+const read = (page: Page, js: string) => page.evaluate(js) as Promise<string>;
+const textOf = (page: Page, sel: string) => read(page, `document.querySelector(${JSON.stringify(sel)})?.textContent ?? ''`);
+const JA_ACTIONS: Record<string, string> = { tsumo: 'ツモ', ron: 'ロン', riichi: 'リーチ', kan: 'カン', pon: 'ポン', chii: 'チー', kyuushu: '九種九牌', pass: 'スキップ', draw: 'ツモる' };
+
+describe('English and Japanese (issue 15 item 10)', () => {
+  it('a Japanese browser gets the Japanese lobby and table; switching to English redraws in English and is remembered; a WRC table with the bank clock is named "WRC 2015 · 5+20 s"', async () => {
+    const { page, errors } = await web.newPage({ width: 1280, height: 900 }, { locale: 'ja-JP' });
+    await page.goto(`${web.http}/`);
+    await page.waitForSelector('#create-form');
+    expect(await read(page, 'document.documentElement.lang')).toBe('ja');
+    expect(await textOf(page, '#create')).toBe('卓を作る');
+    expect(await read(page, `document.querySelector('[data-lang="ja"]').getAttribute('aria-pressed')`)).toBe('true');
+
+    // Created by the lobby's form: WRC 2015 (penalise) with the 5 s + 20 s bank clock; East has the first turn.
+    const id = await createFromLobby(web.http, page, { ruleset: 'wrc2015', seed: 'web-i18n-1', botDelay: '60000', handPause: '3', timeControl: 'bank' });
+    await page.waitForSelector('#hand .hand-tile.pickable');
+    expect(await textOf(page, '#table-name')).toBe('WRC 2015 · 5+20秒');
+    expect(await textOf(page, 'header.bar')).toContain('あなた: 東家');
+    expect(await textOf(page, '.actions .prompt')).toContain('あなたの番');
+    // What the action bar offers reads as Tenhou and Mahjong Soul say it.
+    const offered = (await page.evaluate(`[...document.querySelectorAll('[data-action]')].map((b) => [b.dataset.action, b.textContent])`)) as [string, string][];
+    for (const [action, label] of offered) expect(label).toContain(JA_ACTIONS[action]);
+    // The free declarations of a penalise table: ポン, リーチ, ツモ…
+    await page.click('#declare-mode');
+    await page.waitForSelector('[data-declare="pon"]');
+    expect(await textOf(page, '[data-declare="pon"]')).toBe('ポン（2枚）');
+    expect(await textOf(page, '[data-declare="riichi"]')).toBe('リーチ（1枚）');
+    expect(await textOf(page, '[data-declare="tsumo"]')).toBe('ツモ');
+    expect(await textOf(page, '[data-declare="chii"]')).toBe('チー（2枚）');
+    // Tile names for screen readers, in Japanese.
+    const names = (await page.evaluate(`[...document.querySelectorAll('#hand [data-tile]')].map((e) => e.getAttribute('aria-label') || e.getAttribute('title') || '')`)) as string[];
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toMatch(/^([一二三四五六七八九][萬筒索](\(赤\))?|[東南西北白發中])/);
+
+    // A second page of the same browser: the lobby lists the table by its Japanese name.
+    const lobbyJa = await page.context().newPage();
+    await lobbyJa.goto(`${web.http}/`);
+    await lobbyJa.waitForSelector(`.table-row[data-id="${id}"]`);
+    expect(await textOf(lobbyJa, `.table-row[data-id="${id}"] .table-name`)).toBe('WRC 2015 · 5+20秒');
+    expect(await textOf(lobbyJa, `.table-row[data-id="${id}"]`)).not.toContain('custom');
+
+    // EN: the same table page is drawn again in English, still seated.
+    await page.click('[data-lang="en"]');
+    await until('the table in English', async () => (await textOf(page, '#table-name')) === 'WRC 2015 · 5+20 s');
+    expect(await read(page, 'document.documentElement.lang')).toBe('en');
+    expect(await textOf(page, '[data-declare="pon"]')).toBe('Pon (2 tiles)');
+    expect(await textOf(page, 'header.bar')).toContain('You: East');
+    expect(await page.$$('#hand .hand-tile.pickable')).not.toHaveLength(0);
+
+    // Remembered: the lobby after a reload is English although the browser says Japanese.
+    await lobbyJa.reload();
+    await lobbyJa.waitForSelector(`.table-row[data-id="${id}"]`);
+    expect(await read(lobbyJa, 'document.documentElement.lang')).toBe('en');
+    expect(await textOf(lobbyJa, '#create')).toBe('Create table');
+    expect(await textOf(lobbyJa, `.table-row[data-id="${id}"] .table-name`)).toBe('WRC 2015 · 5+20 s');
+    // And back to Japanese on the lobby: redrawn at once.
+    await lobbyJa.click('[data-lang="ja"]');
+    await until('the lobby in Japanese', async () => (await textOf(lobbyJa, '#create')) === '卓を作る');
+
+    // An English browser: the English lobby names the table the same way.
+    const { page: en } = await web.newPage({ width: 1100, height: 700 }, { locale: 'en-US' });
+    await en.goto(`${web.http}/`);
+    await en.waitForSelector(`.table-row[data-id="${id}"]`);
+    expect(await read(en, 'document.documentElement.lang')).toBe('en');
+    expect(await textOf(en, `.table-row[data-id="${id}"] .table-name`)).toBe('WRC 2015 · 5+20 s');
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
