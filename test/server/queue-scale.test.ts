@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect, play, strategies, type JantakuClient } from '@jantaku/client-sdk';
+import { startPostgres, type Postgres } from '../support/postgres';
 import { freePort } from './harness';
 
 /**
@@ -12,16 +13,6 @@ import { freePort } from './harness';
  * finished games) and one Redis (matchmaking, the matcher's wake-ups), both started here: one
  * queue across processes, and every finished game served by both.
  */
-const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-const pgBin = (name: string) => join('/usr/lib/postgresql', versions[0]!, 'bin', name);
-// PostgreSQL refuses to run as root: as root, the cluster is the `postgres` user's.
-const asPostgres = (cmd: string[]) => (process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...cmd] : cmd);
-const runSync = (cmd: string[]) => {
-  const full = asPostgres(cmd);
-  const r = spawnSync(full[0]!, full.slice(1), { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${cmd.join(' ')}: ${r.stderr || r.stdout}`);
-};
-
 interface Proc {
   child: ChildProcess;
   out: () => string;
@@ -52,18 +43,16 @@ async function stop(proc: Proc | undefined): Promise<number | null> {
 
 const entry = fileURLToPath(new URL('../../server/src/index.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'jantaku-queue-scale-'));
-chmodSync(dir, 0o777);
 let redis: Proc | undefined;
+let postgres: Postgres | undefined;
 const nodes: { http: string; ws: string; proc: Proc }[] = [];
 
 beforeAll(async () => {
-  const pgPort = await freePort();
-  runSync([pgBin('initdb'), '-D', join(dir, 'pg'), '-U', 'jantaku', '--auth=trust', '-E', 'UTF8']);
-  runSync([pgBin('pg_ctl'), '-D', join(dir, 'pg'), '-w', '-l', join(dir, 'pg.log'), '-o', `-p ${pgPort} -k ${dir} -h 127.0.0.1`, 'start']);
+  postgres = await startPostgres('jantaku-queue-scale-pg-');
   const redisPort = await freePort();
   redis = run('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no']);
   await waitFor('redis-server', redis, () => /ready to accept connections/i.test(redis!.out()));
-  const shared = { DATABASE_URL: `postgres://jantaku@127.0.0.1:${pgPort}/postgres`, REDIS_URL: `redis://127.0.0.1:${redisPort}`, JANTAKU_SECRET: 'queue-scale-secret' };
+  const shared = { DATABASE_URL: postgres.url, REDIS_URL: `redis://127.0.0.1:${redisPort}`, JANTAKU_SECRET: 'queue-scale-secret' };
   // One after the other: both would run the migrations at once otherwise (Kysely's lock serialises them, but the test need not rely on it).
   for (const name of ['A', 'B']) {
     const port = await freePort();
@@ -79,7 +68,7 @@ afterAll(async () => {
   await Promise.all(nodes.map((n) => stop(n.proc)));
   await stop(redis);
   try {
-    runSync([pgBin('pg_ctl'), '-D', join(dir, 'pg'), '-m', 'fast', 'stop']);
+    postgres?.stop();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,44 +1,26 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { Server } from '@colyseus/core';
 import type { Accounts } from '../../server/src/players/accounts';
 import { api, runEvent } from '../../scripts/tournament-event';
-import { freePort, startServer } from './harness';
+import { startPostgres, type Postgres } from '../support/postgres';
+import { startServer } from './harness';
 
 /**
  * A tournament with the players store on a real PostgreSQL server (Debian's postgresql, started
  * here in a throwaway cluster, as in accounts-postgres.test.ts): a round played by SDK bot
  * accounts, its audit log in PostgreSQL, the same after the server is started again.
  */
-const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-const bin = (name: string) => join('/usr/lib/postgresql', versions[0]!, 'bin', name);
-const asPostgres = (cmd: string[]) => (process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...cmd] : cmd);
-const run = (cmd: string[]) => {
-  const full = asPostgres(cmd);
-  const r = spawnSync(full[0]!, full.slice(1), { encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${cmd.join(' ')}: ${r.stderr || r.stdout}`);
-};
-
-const dir = mkdtempSync(join(tmpdir(), 'jantaku-pg-tournament-'));
-chmodSync(dir, 0o777);
-const data = join(dir, 'data');
+let postgres: Postgres | undefined;
 let url = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  run([bin('initdb'), '-D', data, '-U', 'jantaku', '--auth=trust', '-E', 'UTF8']);
-  run([bin('pg_ctl'), '-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=on`, 'start']);
-  url = `postgres://jantaku@127.0.0.1:${port}/postgres`;
+  postgres = await startPostgres('jantaku-pg-tournament-');
+  url = postgres.url;
 }, 60_000);
 
-afterAll(() => {
-  run([bin('pg_ctl'), '-D', data, '-m', 'fast', 'stop']);
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => postgres?.stop());
 
 it('a round played with the tournament book in PostgreSQL; after a restart the log and standings are the same', async () => {
   process.env.DATABASE_URL = url;
