@@ -1,3 +1,4 @@
+import type { LeaderboardEntry, Rating } from '@jantaku/shared/api/players';
 import type { Kysely, Transaction } from 'kysely';
 import { ordinal, rate } from 'openskill';
 import { plackettLuce } from 'openskill/models';
@@ -67,26 +68,14 @@ export function danAfter(s: DanState, placement: number, length: GameKind['lengt
   return { dan: s.dan, points };
 }
 
-export interface RatingView {
-  kind: string;
-  mu: number;
-  sigma: number;
-  /** What is shown and ranked by: openskill's ordinal (mu - 3 sigma). */
-  rating: number;
-  games: number;
-  dan: number;
-  danName: string;
-  danPoints: number;
-}
-
 type RatingRow = PlayersDb['ratings'];
 
-const viewOf = (r: RatingRow): RatingView => ({ kind: r.kind, mu: r.mu, sigma: r.sigma, rating: r.rating, games: r.games, dan: r.dan, danName: DANS[r.dan]!.name, danPoints: r.dan_points });
+const viewOf = (r: RatingRow): Rating => ({ kind: r.kind, mu: r.mu, sigma: r.sigma, rating: r.rating, games: r.games, dan: r.dan, danName: DANS[r.dan]!.name, danPoints: r.dan_points });
 
 const fresh = (accountId: string, kind: string): RatingRow => ({ account_id: accountId, kind, mu: MU, sigma: SIGMA, rating: ordinal({ mu: MU, sigma: SIGMA }), games: 0, dan: 0, dan_points: 0, updated: 0 });
 
 /** An account's ratings, one per kind it has played ranked (the profile shows them). */
-export async function ratingsOf(db: Kysely<PlayersDb>, accountId: string): Promise<RatingView[]> {
+export async function ratingsOf(db: Kysely<PlayersDb>, accountId: string): Promise<Rating[]> {
   const rows = await db.selectFrom('ratings').selectAll().where('account_id', '=', accountId).orderBy('kind').execute();
   return rows.map(viewOf);
 }
@@ -119,13 +108,8 @@ export async function ratingChangesOf(db: Kysely<PlayersDb>, accountId: string, 
   }));
 }
 
-export interface BoardEntry extends RatingView {
-  rank: number;
-  name: string;
-}
-
 /** The kind's ladder, best first: people's accounts only on a people kind, bot accounts only on a bot kind. */
-export async function leaderboard(db: Kysely<PlayersDb>, kind: string, limit: number, offset = 0): Promise<BoardEntry[]> {
+export async function leaderboard(db: Kysely<PlayersDb>, kind: string, limit: number, offset = 0): Promise<LeaderboardEntry[]> {
   const ladder: Ladder = GAME_KINDS.get(kind)?.ladder ?? 'people';
   const rows = await db
     .selectFrom('ratings')
