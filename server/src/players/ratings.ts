@@ -170,7 +170,13 @@ export class Ratings {
   /** Rates game `id` if it is a finished ranked game not rated yet; true if this call rated it. */
   async rate(id: string): Promise<boolean> {
     const g = this.games.getGame(id);
-    const p = g && placementsOf(g);
+    return g ? this.rateGame(g) : false;
+  }
+
+  /** Rates game `g` (as the store has it) if it is a finished ranked game not rated yet; true if this call rated it. */
+  private async rateGame(g: GameRecord): Promise<boolean> {
+    const id = g.id;
+    const p = placementsOf(g);
     if (!p || p.players.length < 2) return false;
     const ladderOf = (owner: string | null): Ladder => (owner === null ? 'people' : 'bots');
     const accounts = await this.db.selectFrom('accounts').select(['id', 'owner']).where('id', 'in', p.players.map((x) => x.accountId)).execute();
@@ -196,13 +202,14 @@ export class Ratings {
     }
   }
 
-  /** Rates every finished ranked game of `ids` not rated yet (after a restart: those finished while it was down). */
-  async catchUp(ids: string[]): Promise<number> {
+  /** Rates every finished ranked game of `games` not rated yet (after a restart: those finished while it was down). */
+  async catchUp(games: readonly GameRecord[]): Promise<number> {
+    const ranked = games.filter((g) => placementsOf(g) !== null);
     let n = 0;
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const done = new Set((await this.db.selectFrom('rated_games').select('game_id').where('game_id', 'in', chunk).execute()).map((r) => r.game_id));
-      for (const id of chunk) if (!done.has(id) && (await this.rate(id))) n++;
+    for (let i = 0; i < ranked.length; i += 500) {
+      const chunk = ranked.slice(i, i + 500);
+      const done = new Set((await this.db.selectFrom('rated_games').select('game_id').where('game_id', 'in', chunk.map((g) => g.id)).execute()).map((r) => r.game_id));
+      for (const g of chunk) if (!done.has(g.id) && (await this.rateGame(g))) n++;
     }
     return n;
   }

@@ -31,6 +31,8 @@ export interface GameStoreOptions {
   /** The SQLite file (its directory is created if missing), or ':memory:'. Default ./data/jantaku.sqlite. */
   path?: string;
   synchronous?: Synchronous;
+  /** Called with each SQL statement the store runs, its parameters filled in (better-sqlite3's `verbose`): to see what it reads. */
+  trace?: (sql: string) => void;
 }
 
 export type GameStatus = 'open' | 'finished';
@@ -172,7 +174,7 @@ export class GameStore {
     this.path = path === ':memory:' ? path : resolve(path);
     if (path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true });
     this.synchronous = opts.synchronous ?? 'NORMAL';
-    this.db = new Database(this.path);
+    this.db = new Database(this.path, opts.trace ? { verbose: (sql) => opts.trace!(String(sql)) } : {});
     try {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${this.synchronous}`);

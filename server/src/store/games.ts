@@ -56,17 +56,21 @@ export class Games {
     await this.archive.put(record, this.local.commands(id), this.local.seatClaims(id));
   }
 
-  /** Copies the finished games the archive lacks (those that ended while it could not be reached); returns how many. */
-  async catchUp(): Promise<number> {
+  /**
+   * Copies the finished games the archive lacks (those that ended while it could not be reached);
+   * returns how many. `finished`: this process's finished games, when the caller has listed them
+   * already (the start lists them once for every catch-up); else they are listed here.
+   */
+  async catchUp(finished?: readonly GameRecord[]): Promise<number> {
     if (!this.archive) return 0;
-    const finished = this.local.listGames({ status: 'finished' }).map((g) => g.id);
+    const games = finished ?? this.local.listGames({ status: 'finished' });
     let copied = 0;
-    for (let i = 0; i < finished.length; i += 500) {
-      const chunk = finished.slice(i, i + 500);
-      const have = await this.archive.has(chunk);
-      for (const id of chunk)
-        if (!have.has(id)) {
-          await this.archiveFinished(id);
+    for (let i = 0; i < games.length; i += 500) {
+      const chunk = games.slice(i, i + 500);
+      const have = await this.archive.has(chunk.map((g) => g.id));
+      for (const g of chunk)
+        if (g.status === 'finished' && !have.has(g.id)) {
+          await this.archive.put(g, this.local.commands(g.id), this.local.seatClaims(g.id));
           copied++;
         }
     }
