@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import type { GameArchive, DatedSeat, StoredGame } from './archive';
+import type { GameArchive, StoredGame } from './archive';
 import type { AccountSeat, GameRecord, GameStore } from './gameStore';
 
 /**
@@ -30,14 +30,13 @@ export class Games {
     return found;
   }
 
-  /** The seats `accountId` took, newest game first: this process's and the archive's, each game once. */
+  /** The seats `accountId` took, newest game first: this process's and the archive's, each game once (no record read: `find` reads them). */
   async ofAccount(accountId: string): Promise<AccountSeat[]> {
-    const local: DatedSeat[] = this.local.gamesOfAccount(accountId).map((s) => ({ ...s, created: this.local.getGame(s.gameId)?.created ?? 0 }));
-    if (!this.archive) return local.map(({ gameId, seat }) => ({ gameId, seat }));
+    const local = this.local.gamesOfAccount(accountId);
+    if (!this.archive) return local;
     const seen = new Set(local.map((s) => s.gameId));
     const all = [...local, ...(await this.archive.seatsOf(accountId)).filter((s) => !seen.has(s.gameId))];
-    all.sort((a, b) => b.created - a.created || (a.gameId < b.gameId ? -1 : 1));
-    return all.map(({ gameId, seat }) => ({ gameId, seat }));
+    return all.sort((a, b) => b.created - a.created || (a.gameId < b.gameId ? -1 : 1));
   }
 
   /** Every game this process has, and the archive's newest finished ones (`/api/games`). */
