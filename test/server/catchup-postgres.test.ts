@@ -88,3 +88,36 @@ it('one listing of the finished games at start copies them to the shared store a
     rmSync(dir, { recursive: true, force: true });
   }
 }, 60_000);
+
+it('a game purged by retention after the start listed it is not copied (its log is gone with it)', async () => {
+  const { Accounts } = await import('../../server/src/players/accounts');
+  const { GameStore } = await import('../../server/src/store/index');
+  const { GameArchive } = await import('../../server/src/store/archive');
+  const { Games } = await import('../../server/src/store/games');
+  const { Referee } = await import('@jantaku/shared/referee/referee');
+  const { botPlay } = await import('./fixtures/botPlay');
+  const { logger } = await import('../../server/src/log');
+  const dir = mkdtempSync(join(tmpdir(), 'jantaku-catchup-purged-'));
+  const accounts = new Accounts({ path: join(dir, 'players.sqlite'), databaseUrl: process.env.DATABASE_URL });
+  const store = new GameStore({ path: join(dir, 'games.sqlite') });
+  try {
+    const seats = [0, 1, 2, 3].map((i) => ({ kind: 'bot' as const, bot: 'efficiency', name: `bot${i}` }));
+    for (const id of ['purged-after-listing', 'kept-after-listing']) {
+      store.createGame({ id, rules: tenhou, seed: id, seats });
+      const ref = new Referee({ rules: tenhou, seed: id });
+      botPlay(ref);
+      for (const e of ref.log) store.append(id, e);
+      store.finish(id, { standings: ref.game.standings }, id === 'purged-after-listing' ? 1000 : Date.now());
+    }
+    const listed = store.listGames({ status: 'finished' });
+    expect(store.purgeFinished(2000)).toBe(1);
+    const archive = new GameArchive(accounts);
+    expect(await new Games(store, archive, logger).catchUp(listed)).toBe(1);
+    expect(await archive.has(['purged-after-listing', 'kept-after-listing'])).toEqual(new Set(['kept-after-listing']));
+    expect((await archive.get('kept-after-listing'))!.commands()).toEqual(store.commands('kept-after-listing'));
+  } finally {
+    store.close();
+    await accounts.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);

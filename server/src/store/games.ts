@@ -52,7 +52,16 @@ export class Games {
     if (!this.archive) return;
     const record = this.local.getGame(id);
     if (!record || record.status !== 'finished') return;
-    await this.archive.put(record, this.local.commands(id), this.local.seatClaims(id));
+    await this.copy(record);
+  }
+
+  /** Copies finished `record` with its log and claims; false if this store no longer has its log. */
+  private async copy(record: GameRecord): Promise<boolean> {
+    const log = this.local.commands(record.id);
+    // A finished game's log never changes: a shorter one means retention purged the game since its record was read.
+    if (log.length !== record.commands) return false;
+    await this.archive!.put(record, log, this.local.seatClaims(record.id));
+    return true;
   }
 
   /**
@@ -68,10 +77,7 @@ export class Games {
       const chunk = games.slice(i, i + 500);
       const have = await this.archive.has(chunk.map((g) => g.id));
       for (const g of chunk)
-        if (g.status === 'finished' && !have.has(g.id)) {
-          await this.archive.put(g, this.local.commands(g.id), this.local.seatClaims(g.id));
-          copied++;
-        }
+        if (g.status === 'finished' && !have.has(g.id) && (await this.copy(g))) copied++;
     }
     if (copied > 0) this.log.info({ event: 'gamesArchived', games: copied }, 'finished games copied to the shared store');
     return copied;
