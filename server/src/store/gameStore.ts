@@ -176,7 +176,8 @@ export class GameStore {
     this.path = path === ':memory:' ? path : resolve(path);
     if (path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true });
     this.synchronous = opts.synchronous ?? 'NORMAL';
-    this.db = new Database(this.path, opts.trace ? { verbose: (sql) => opts.trace!(String(sql)) } : {});
+    const trace = opts.trace;
+    this.db = new Database(this.path, trace ? { verbose: (sql) => trace(String(sql)) } : {});
     try {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${this.synchronous}`);
