@@ -2,8 +2,17 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Referee } from '@jantaku/shared/referee/referee';
 import { tenhou } from '@jantaku/shared/rules/shipped';
+import { createServer } from '../../server/src/index';
+import { logger } from '../../server/src/log';
+import { Accounts, newRow } from '../../server/src/players/accounts';
+import { ratingChangesOf, ratingsOf } from '../../server/src/players/ratings';
+import { GameArchive } from '../../server/src/store/archive';
+import { Games } from '../../server/src/store/games';
+import { GameStore } from '../../server/src/store/index';
 import { startPostgres, type Postgres } from '../support/postgres';
+import { botPlay } from './fixtures/botPlay';
 import { freePort } from './harness';
 
 /**
@@ -22,11 +31,6 @@ beforeAll(async () => {
 afterAll(() => postgres?.stop());
 
 it('one listing of the finished games at start copies them to the shared store and rates the ranked one, once across restarts', async () => {
-  const { Accounts, newRow } = await import('../../server/src/players/accounts');
-  const { GameStore } = await import('../../server/src/store/index');
-  const { GameArchive } = await import('../../server/src/store/archive');
-  const { createServer } = await import('../../server/src/index');
-  const { ratingChangesOf, ratingsOf } = await import('../../server/src/players/ratings');
   const dir = mkdtempSync(join(tmpdir(), 'jantaku-catchup-'));
   const people = ['c0', 'c1', 'c2', 'c3'].map((n) => newRow(`Catchup ${n}`, { hash: 'x' }));
   const seats = [0, 1, 2, 3].map((i) => ({ kind: 'player' as const, name: `seat${i}` }));
@@ -44,7 +48,7 @@ it('one listing of the finished games at start copies them to the shared store a
     return { store, statements };
   };
   /** A server on `store`, once its start's catch-ups are done. */
-  const serve = async (store: InstanceType<typeof GameStore>) => {
+  const serve = async (store: GameStore) => {
     const server = createServer({ store, gracefullyShutdown: false, limits: { tablesPerAddress: 0, createsPerMinute: 0 } });
     await server.listen(await freePort());
     await server.caughtUp;
@@ -90,13 +94,6 @@ it('one listing of the finished games at start copies them to the shared store a
 }, 60_000);
 
 it('a game purged by retention after the start listed it is not copied (its log is gone with it)', async () => {
-  const { Accounts } = await import('../../server/src/players/accounts');
-  const { GameStore } = await import('../../server/src/store/index');
-  const { GameArchive } = await import('../../server/src/store/archive');
-  const { Games } = await import('../../server/src/store/games');
-  const { Referee } = await import('@jantaku/shared/referee/referee');
-  const { botPlay } = await import('./fixtures/botPlay');
-  const { logger } = await import('../../server/src/log');
   const dir = mkdtempSync(join(tmpdir(), 'jantaku-catchup-purged-'));
   const accounts = new Accounts({ path: join(dir, 'players.sqlite'), databaseUrl: process.env.DATABASE_URL });
   const store = new GameStore({ path: join(dir, 'games.sqlite') });
