@@ -16,10 +16,10 @@ import { botPlay } from './fixtures/botPlay';
 import { freePort } from './harness';
 
 /**
- * The server's start over a local store whose games finished while it was down (and the shared
- * PostgreSQL store away): one listing of the finished games feeds both catch-ups, the archive's
- * copies and the ratings, and no game's record is read again by id. Counted through the real
- * SQLite store's statements (its `trace`), on a real PostgreSQL server started here.
+ * The server's start over a local store whose games finished while no server copied or rated
+ * them: one listing of the finished games feeds both catch-ups, the archive's copies and the
+ * ratings, and no game's record is read again by id. Counted through the real SQLite store's
+ * statements (its `trace`), on a real PostgreSQL server started here.
  */
 let postgres: Postgres | undefined;
 
