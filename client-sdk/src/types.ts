@@ -3,6 +3,7 @@ import type { FaultEvent, RefereeEvent } from '@jantaku/shared/referee/referee';
 import type { Penalty } from '@jantaku/shared/referee/penalty';
 import type { TableState } from '@jantaku/shared/schema/table';
 import type { TileId } from '@jantaku/shared/tiles/index';
+import type { QueueStatus } from '@jantaku/shared/api/queue';
 
 export type { Command, HandResult, LegalAction, Seat, Standing } from '@jantaku/shared/game/types';
 export type { FaultEvent, FaultCancelledEvent, RefereeEvent } from '@jantaku/shared/referee/referee';
@@ -10,6 +11,11 @@ export type { Penalty } from '@jantaku/shared/referee/penalty';
 export type { TableState } from '@jantaku/shared/schema/table';
 export type { TableView } from '@jantaku/shared/game/views';
 export type { TileId } from '@jantaku/shared/tiles/index';
+// The HTTP answers' shapes: defined once in shared, where the server's routes take them from too.
+export type { Account, ApiKeyInfo } from '@jantaku/shared/api/accounts';
+export type { LeaderboardEntry, PlayerGame, PlayerProfile, PlayerStats, Rating } from '@jantaku/shared/api/players';
+export type { QueueKind, QueueStatus } from '@jantaku/shared/api/queue';
+export type { NextTable } from '@jantaku/shared/api/tournaments';
 
 export type RulesetName = 'tenhou' | 'wrc2015' | 'ema2012' | 'ema2016' | 'russian';
 export type BotStrategyName = 'efficiency' | 'tsumogiri';
@@ -89,150 +95,11 @@ export interface ConnectOptions {
   apiKey?: string;
 }
 
-/** An account as the server shows it (`GET /api/me`). */
-export interface Account {
-  id: string;
-  name: string;
-  role: 'player' | 'organiser' | 'admin';
-  /** A guest: no name or password yet (`register` turns it into an account, keeping its id). */
-  guest: boolean;
-  /** A bot account: it logs in with an API key (`loginWithKey`), and its owner manages its keys. */
-  bot: boolean;
-  created: string;
-}
-
-/**
- * A player's statistics over their finished games (`GET /api/players/:name`). Rates are fractions
- * 0..1 (null with nothing to divide by): wins, deal-ins, riichi and calls per hand, as Tenhou
- * counts them; places per game; tsumo per win. Values are the hands' points before honba and sticks.
- */
-export interface PlayerStats {
-  games: number;
-  hands: number;
-  averagePlacement: number | null;
-  /** Rate of 1st, 2nd, 3rd and 4th places. */
-  placements: [number, number, number, number] | null;
-  placementCounts: [number, number, number, number];
-  wins: number;
-  tsumo: number;
-  dealIns: number;
-  riichi: number;
-  calls: number;
-  winRate: number | null;
-  dealInRate: number | null;
-  riichiRate: number | null;
-  callRate: number | null;
-  tsumoRate: number | null;
-  averageWin: number | null;
-  averageDealIn: number | null;
-  /** Average final table points. */
-  averageScore: number | null;
-  /** Referee's fouls by rule ID. */
-  fouls: Record<string, number>;
-}
-
-/** One game of a player's history, with links (paths on the server) to its replay and downloads. */
-export interface PlayerGame {
-  id: string;
-  ruleset: string;
-  status: 'open' | 'finished';
-  created: string;
-  finished: string | null;
-  seat: number;
-  placement: number | null;
-  /** Final table points, and the score in global points. */
-  score: number | null;
-  final: number | null;
-  players: string[];
-  private: boolean;
-  event: unknown;
-  /** The web client's replay page (`/#/replay/<id>`). */
-  replay: string;
-  /** tenhou.net/6 JSON, mjai and mjlog, once the game is over. */
-  downloads: { tenhou6: string; mjai: string; mjlog: string } | null;
-}
-
-/** A player's profile: ratings, a page of games (newest first) and statistics. */
-export interface PlayerProfile {
-  name: string;
-  guest: boolean;
-  bot: boolean;
-  created: string;
-  /** One per game kind the account has played rated games of. */
-  ratings: Rating[];
-  stats: PlayerStats;
-  games: PlayerGame[];
-  page: number;
-  pages: number;
-  total: number;
-}
-
-/** A queue as `GET /api/queues` lists it. */
-export interface QueueKind {
-  kind: string;
-  title: string;
-  ruleset: string;
-  length: 'hanchan' | 'tonpuusen';
-  timeControl: string;
-  /** `people`, or `bots`: the bot ladder, bot accounts only. */
-  ladder: 'people' | 'bots';
-  /** Rated (guests may not queue); quick play is not, and seats bots after `botsAfterSeconds`. */
-  ranked: boolean;
-  guests: boolean;
-  botsAfterSeconds?: number;
-  /** Accounts waiting now. */
-  waiting: number;
-}
-
-/** Where a queued account stands (`GET /api/queue`). */
-export type QueueStatus =
-  | { status: 'queued'; kind: string; rating: number; waitedMs: number; band: number; waiting: number }
-  | { status: 'matching'; kind: string }
-  | { status: 'matched'; kind: string; table: string; seat: number };
-
 export interface QueueOptions {
   /** Leaves the queue (and rejects `queue()` with QUEUE_LEFT) when aborted. */
   signal?: AbortSignal;
   /** Each status while waiting. */
   onStatus?: (status: QueueStatus) => void;
-}
-
-/** A rating in one kind (`GET /api/leaderboards/:kind`, and a profile's `ratings`). */
-export interface Rating {
-  kind: string;
-  mu: number;
-  sigma: number;
-  /** Shown and ranked by: openskill's ordinal, mu - 3 sigma. */
-  rating: number;
-  games: number;
-  dan: number;
-  danName: string;
-  danPoints: number;
-}
-
-export interface LeaderboardEntry extends Rating {
-  rank: number;
-  name: string;
-}
-
-/** Where a tournament's player plays next (`nextTable`): the seated round's table, and its game once made. */
-export interface NextTable {
-  round: number;
-  table: number;
-  seat: number;
-  hanchan: string | null;
-  /** The table to join (`join(game)`: the account is seated at its own seat); null until the round starts. */
-  game: string | null;
-  status: 'seated' | 'playing';
-}
-
-/** A bot's API key as `keys` lists it: never the key itself. */
-export interface ApiKeyInfo {
-  id: string;
-  /** The key's first characters (`jtk_` and 6 more), to tell keys apart. */
-  prefix: string;
-  created: string;
-  lastUsed: string | null;
 }
 
 /** Who is at a seat: nobody yet, a connected player, a dropped one (the seat waits), one gone for good (played out), a bot. */

@@ -230,7 +230,7 @@ function routes(store: GameStore, games: Games, metrics: Metrics, capacity: Capa
  * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`,
  * the accounts' (docs/ACCOUNTS.md) and the players' profiles (docs/PROFILE.md). The stores are closed (WAL checkpointed) when the server shuts down.
  */
-export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts; tableEvents: TableEvents } {
+export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts; tableEvents: TableEvents; caughtUp: Promise<void> } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
   const dataDir = opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data';
   const store = opts.store ?? new GameStore({ path: join(dataDir, DB_FILE) });
@@ -254,8 +254,10 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
     void p.finally(() => archiving.delete(p));
   };
   tableEvents.on('finished', archive);
+  // The start's catch-ups (archive copies, ratings) share one listing of the finished games: each record is read once.
+  const finishedAtStart = accounts.ready.then(() => store.listGames({ status: 'finished' }));
   // What finished while the shared store could not be reached (copied again at the next start).
-  void accounts.ready.then(() => games.catchUp()).catch((e: Error) => (opts.log ?? logger).error({ event: 'archiveFailed', message: e.message }, 'could not copy finished games to the shared store'));
+  const archivedAtStart = finishedAtStart.then((finished) => games.catchUp(finished)).catch((e: Error) => (opts.log ?? logger).error({ event: 'archiveFailed', message: e.message }, 'could not copy finished games to the shared store'));
   // One registry per server; its rooms feed the counters (TableRoom reads its class's `metrics`).
   const capacity = new Capacity(limits, (what) => metrics.serverFull(what));
   const metrics = new Metrics({ limits, load: () => capacity.load });
@@ -276,7 +278,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
   Room.limits = limits;
   // Ranked play: the queues and the ratings (docs/RANKED.md).
-  const ranked = rankedService({ accounts, sessions, store, tableEvents, presence: scale.presence, settings: opts.queue, log: opts.log ?? logger });
+  const ranked = rankedService({ accounts, sessions, store, tableEvents, presence: scale.presence, settings: opts.queue, finished: finishedAtStart, log: opts.log ?? logger });
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
     rooms: { table: defineRoom(Room).enableRealtimeListing(), lobby: defineRoom(LobbyRoom) },
@@ -297,11 +299,13 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   server.onShutdown(async () => {
     stopRetention();
     await ranked.stop();
-    await Promise.all(archiving);
+    await Promise.all([...archiving, archivedAtStart]);
     store.close();
     await accounts.close();
   });
-  return Object.assign(server, { store, accounts, tableEvents });
+  // The start's catch-ups are done (their failures logged).
+  const caughtUp = Promise.all([archivedAtStart, ranked.ready.catch(() => {})]).then(() => {});
+  return Object.assign(server, { store, accounts, tableEvents, caughtUp });
 }
 
 /**

@@ -99,7 +99,7 @@ it('finished games are copied to the shared store once; a process copies at star
     expect(found.record).toEqual(local.getGame(id));
     expect(found.commands()).toEqual(local.commands(id));
     expect(found.claims).toEqual([{ seat: 2, tokenHash: '', name: 'Archived', account: 'acc-archived' }]);
-    expect(await elsewhere.ofAccount('acc-archived')).toEqual([{ gameId: id, seat: 2 }]);
+    expect(await elsewhere.ofAccount('acc-archived')).toEqual([{ gameId: id, seat: 2, created: local.getGame(id)!.created }]);
     elsewhere.local.close();
   } finally {
     local.close();

@@ -47,7 +47,7 @@ describe('service tables', () => {
     expect(SEATS4.map((s) => room.state.seats[s].name)).toEqual(players.map((p) => p.name));
     const store = server().store;
     expect(store.seatClaims(id).map((c) => c.account)).toEqual(players.map((p) => p.id));
-    expect(store.gamesOfAccount(players[1].id)).toContainEqual({ gameId: id, seat: 1 });
+    expect(store.gamesOfAccount(players[1].id)).toContainEqual({ gameId: id, seat: 1, created: store.getGame(id)!.created });
     expect(store.getGame(id)!.options.service).toEqual({ event: { kind: 'ranked', ref: 'test-kind' }, seats: players.map((p) => p.id), joinSeconds: 60 });
     // A spectator watches as at any table.
     const watcher = await connect(served.url).spectate(id);

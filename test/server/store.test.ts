@@ -8,6 +8,8 @@ import Database from 'better-sqlite3';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import { Referee, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import { GameStore, MIGRATIONS, StoreError, SCHEMA_VERSION, recoverGames, type StoredSeat } from '../../server/src/store/index';
+import { Games } from '../../server/src/store/games';
+import { logger } from '../../server/src/log';
 import { botPlay, botStep, rng, snapshot } from './fixtures/botPlay';
 
 const SEATS: StoredSeat[] = [0, 1, 2, 3].map((i) => ({ kind: 'bot', bot: 'efficiency', name: `bot${i}` }));
@@ -127,6 +129,33 @@ describe('GameStore: clock inputs and discarded games', () => {
     expect(again.seatClaims('timed')).toEqual([]);
     expect(again.getGame('done')).toMatchObject({ status: 'finished' });
     again.close();
+  });
+});
+
+describe('an account\'s games', () => {
+  it('come newest first with their creation times from one statement; the history then reads each record once', async () => {
+    const statements: string[] = [];
+    const store = new GameStore({ path: ':memory:', trace: (sql) => statements.push(sql) });
+    const games = new Games(store, null, logger);
+    const rules = makeRuleset('tenhou');
+    // Made out of order; the account sits at a different seat in each, another account in one.
+    for (const [id, created, seat] of [['old', 1000, 0], ['new', 3000, 2], ['mid', 2000, 3]] as const) {
+      store.createGame({ id, rules, seed: id, seats: SEATS, created });
+      store.claimSeat(id, { seat, tokenHash: `hash-${id}`, name: 'Kept', account: 'acc-kept' });
+    }
+    store.claimSeat('mid', { seat: 1, tokenHash: 'hash-other', name: 'Other', account: 'acc-other' });
+    const readsOf = (id: string) => statements.filter((sql) => sql.includes(`FROM games g WHERE g.id = '${id}'`)).length;
+    statements.length = 0;
+    const seats = await games.ofAccount('acc-kept');
+    expect(seats).toEqual([
+      { gameId: 'new', seat: 2, created: 3000 },
+      { gameId: 'mid', seat: 3, created: 2000 },
+      { gameId: 'old', seat: 0, created: 1000 },
+    ]);
+    expect(statements).toHaveLength(1);
+    for (const s of seats) expect((await games.find(s.gameId))?.record.created).toBe(s.created);
+    expect(['new', 'mid', 'old'].map(readsOf)).toEqual([1, 1, 1]);
+    store.close();
   });
 });
 

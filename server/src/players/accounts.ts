@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import type { Account as PublicAccount, Role } from '@jantaku/shared/api/accounts';
 import { cleanName } from '@jantaku/shared/text';
 import { isUniqueViolation, migratePlayers, openPlayersDb, type PlayersDb, type PlayersDbOptions } from './db';
 
@@ -13,19 +14,9 @@ export const NAME_MAX = 24;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 
-export type Role = 'player' | 'organiser' | 'admin';
+// What HTTP answers show of an account (never the hash): defined in shared, which the SDK reads too.
+export type { Account as PublicAccount, Role } from '@jantaku/shared/api/accounts';
 export const ROLES: readonly Role[] = ['player', 'organiser', 'admin'];
-
-/** An account as HTTP answers show it: never the hash. */
-export interface PublicAccount {
-  id: string;
-  name: string;
-  role: Role;
-  guest: boolean;
-  /** A bot account (players/bots.ts): it logs in with an API key, never a password. */
-  bot: boolean;
-  created: string;
-}
 
 type Row = PlayersDb['accounts'];
 

@@ -1,3 +1,4 @@
+import type { ApiKeyInfo } from '@jantaku/shared/api/accounts';
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { checkName, cleanSafe, key, newRow, signedIn, view, type Accounts, type PublicAccount, type SignedIn } from './accounts';
 
@@ -12,14 +13,6 @@ export const KEY_PREFIX = 'jtk_';
 export const KEYS_PER_BOT = 10;
 /** Bots one account may own. */
 export const BOTS_PER_OWNER = 20;
-
-/** A key as lists show it: never the key or its hash. */
-export interface PublicKey {
-  id: string;
-  prefix: string;
-  created: string;
-  lastUsed: string | null;
-}
 
 export class BotError extends Error {
   constructor(
@@ -62,7 +55,7 @@ export class Bots {
   }
 
   /** A new key for `owner`'s bot `name`: the only time the key itself is seen. */
-  async createKey(owner: PublicAccount, name: string): Promise<{ key: string } & PublicKey> {
+  async createKey(owner: PublicAccount, name: string): Promise<{ key: string } & ApiKeyInfo> {
     const bot = await this.owned(owner, name);
     const { n } = await this.db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', bot.id).executeTakeFirstOrThrow();
     if (Number(n) >= KEYS_PER_BOT) throw new BotError('TOO_MANY_KEYS', `a bot holds at most ${KEYS_PER_BOT} keys: revoke one first`);
@@ -72,7 +65,7 @@ export class Bots {
     return { key: secret, id: row.id, prefix: row.prefix, created: iso(row.created)!, lastUsed: null };
   }
 
-  async keys(owner: PublicAccount, name: string): Promise<PublicKey[]> {
+  async keys(owner: PublicAccount, name: string): Promise<ApiKeyInfo[]> {
     const bot = await this.owned(owner, name);
     const rows = await this.db.selectFrom('api_keys').select(['id', 'prefix', 'created', 'last_used']).where('account_id', '=', bot.id).orderBy('created').execute();
     return rows.map((r) => ({ id: r.id, prefix: r.prefix, created: iso(r.created)!, lastUsed: iso(r.last_used) }));

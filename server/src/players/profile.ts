@@ -2,6 +2,7 @@ import { createEndpoint } from '@colyseus/core';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import type { PlayerGame, PlayerProfile, PlayerStats, Rating } from '@jantaku/shared/api/players';
 import type { Seat, Standing } from '@jantaku/shared/game/types';
 import { Referee } from '@jantaku/shared/referee/referee';
 import { cleanName } from '@jantaku/shared/text';
@@ -13,7 +14,7 @@ import type { GameRecord } from '../store/index';
 import { key, NAME_MAX, view, type Accounts, type PublicAccount } from './accounts';
 import { sessionOf } from './routes';
 import type { Sessions } from './sessions';
-import { aggregate, seatGame, type PlayerStats, type SeatFault, type SeatGame } from './stats';
+import { aggregate, seatGame, type SeatFault, type SeatGame } from './stats';
 
 /**
  * `GET /api/players/:name`: an account's profile — its ratings, its games (newest first, a page
@@ -28,7 +29,7 @@ export interface ProfileOptions {
   accounts: Accounts;
   sessions: Sessions;
   /** The account's ratings (players/ratings.ts); none until that service is wired. */
-  ratingsFor?: (accountId: string) => Promise<unknown[]>;
+  ratingsFor?: (accountId: string) => Promise<Rating[]>;
   /** Where refused requests are logged (default: the process's logger). */
   log?: Logger;
 }
@@ -38,28 +39,6 @@ export const PAGE_SIZE = 20;
 export const MAX_PAGE = 10_000;
 /** Longest name parameter looked at (in UTF-16 units, before cleaning): anything longer is refused as it is. */
 const NAME_PARAM_MAX = 200;
-
-/** One game of the list. */
-export interface ProfileGame {
-  id: string;
-  ruleset: string;
-  status: 'open' | 'finished';
-  created: string;
-  finished: string | null;
-  seat: number;
-  /** 1..4 once the game is over. */
-  placement: number | null;
-  /** Final table points, and the score in global points (uma, oka, penalties), once over. */
-  score: number | null;
-  final: number | null;
-  /** Who sat where (as the log exports name them). */
-  players: string[];
-  private: boolean;
-  /** A service table's event (ranked, tournament, quick), if any. */
-  event: unknown;
-  replay: string;
-  downloads: { tenhou6: string; mjai: string; mjlog: string } | null;
-}
 
 const fail = (status: number, error: string, reason: string) => Response.json({ error, reason }, { status });
 
@@ -129,7 +108,7 @@ function pageParam(request: Request | undefined): number | null {
 
 const when = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-function listed({ g, found, seat }: Played, mine: boolean): ProfileGame {
+function listed({ g, found, seat }: Played, mine: boolean): PlayerGame {
   const priv = g.options.private === true;
   // A private game's replay and downloads need its code; its own players get it in their links.
   const code = priv && mine && typeof g.options.inviteCode === 'string' ? `?code=${encodeURIComponent(g.options.inviteCode)}` : '';
@@ -189,7 +168,7 @@ export function profileRoutes(o: ProfileOptions) {
         .map(({ seat }, i) => (found[i] ? { g: found[i]!.record, found: found[i]!, seat } : null))
         .filter((x): x is Played => x !== null && (x.g.options.private !== true || mine(x)));
       const pages = Math.max(1, Math.ceil(games.length / PAGE_SIZE));
-      return Response.json({
+      const profile: PlayerProfile = {
         name: account.name,
         guest: account.guest,
         bot: account.bot,
@@ -200,7 +179,8 @@ export function profileRoutes(o: ProfileOptions) {
         page,
         pages,
         total: games.length,
-      });
+      };
+      return Response.json(profile);
     }),
   };
 }

@@ -1,3 +1,4 @@
+import type { LeaderboardEntry, Rating } from '@jantaku/shared/api/players';
 import type { Kysely, Transaction } from 'kysely';
 import { ordinal, rate } from 'openskill';
 import { plackettLuce } from 'openskill/models';
@@ -67,26 +68,14 @@ export function danAfter(s: DanState, placement: number, length: GameKind['lengt
   return { dan: s.dan, points };
 }
 
-export interface RatingView {
-  kind: string;
-  mu: number;
-  sigma: number;
-  /** What is shown and ranked by: openskill's ordinal (mu - 3 sigma). */
-  rating: number;
-  games: number;
-  dan: number;
-  danName: string;
-  danPoints: number;
-}
-
 type RatingRow = PlayersDb['ratings'];
 
-const viewOf = (r: RatingRow): RatingView => ({ kind: r.kind, mu: r.mu, sigma: r.sigma, rating: r.rating, games: r.games, dan: r.dan, danName: DANS[r.dan]!.name, danPoints: r.dan_points });
+const viewOf = (r: RatingRow): Rating => ({ kind: r.kind, mu: r.mu, sigma: r.sigma, rating: r.rating, games: r.games, dan: r.dan, danName: DANS[r.dan]!.name, danPoints: r.dan_points });
 
 const fresh = (accountId: string, kind: string): RatingRow => ({ account_id: accountId, kind, mu: MU, sigma: SIGMA, rating: ordinal({ mu: MU, sigma: SIGMA }), games: 0, dan: 0, dan_points: 0, updated: 0 });
 
 /** An account's ratings, one per kind it has played ranked (the profile shows them). */
-export async function ratingsOf(db: Kysely<PlayersDb>, accountId: string): Promise<RatingView[]> {
+export async function ratingsOf(db: Kysely<PlayersDb>, accountId: string): Promise<Rating[]> {
   const rows = await db.selectFrom('ratings').selectAll().where('account_id', '=', accountId).orderBy('kind').execute();
   return rows.map(viewOf);
 }
@@ -119,13 +108,8 @@ export async function ratingChangesOf(db: Kysely<PlayersDb>, accountId: string, 
   }));
 }
 
-export interface BoardEntry extends RatingView {
-  rank: number;
-  name: string;
-}
-
 /** The kind's ladder, best first: people's accounts only on a people kind, bot accounts only on a bot kind. */
-export async function leaderboard(db: Kysely<PlayersDb>, kind: string, limit: number, offset = 0): Promise<BoardEntry[]> {
+export async function leaderboard(db: Kysely<PlayersDb>, kind: string, limit: number, offset = 0): Promise<LeaderboardEntry[]> {
   const ladder: Ladder = GAME_KINDS.get(kind)?.ladder ?? 'people';
   const rows = await db
     .selectFrom('ratings')
@@ -186,7 +170,13 @@ export class Ratings {
   /** Rates game `id` if it is a finished ranked game not rated yet; true if this call rated it. */
   async rate(id: string): Promise<boolean> {
     const g = this.games.getGame(id);
-    const p = g && placementsOf(g);
+    return g ? this.rateGame(g) : false;
+  }
+
+  /** Rates game `g` (as the store has it) if it is a finished ranked game not rated yet; true if this call rated it. */
+  private async rateGame(g: GameRecord): Promise<boolean> {
+    const id = g.id;
+    const p = placementsOf(g);
     if (!p || p.players.length < 2) return false;
     const ladderOf = (owner: string | null): Ladder => (owner === null ? 'people' : 'bots');
     const accounts = await this.db.selectFrom('accounts').select(['id', 'owner']).where('id', 'in', p.players.map((x) => x.accountId)).execute();
@@ -212,13 +202,14 @@ export class Ratings {
     }
   }
 
-  /** Rates every finished ranked game of `ids` not rated yet (after a restart: those finished while it was down). */
-  async catchUp(ids: string[]): Promise<number> {
+  /** Rates every finished ranked game of `games` not rated yet (after a restart: those finished while it was down). */
+  async catchUp(games: readonly GameRecord[]): Promise<number> {
+    const ranked = games.filter((g) => placementsOf(g) !== null);
     let n = 0;
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = ids.slice(i, i + 500);
-      const done = new Set((await this.db.selectFrom('rated_games').select('game_id').where('game_id', 'in', chunk).execute()).map((r) => r.game_id));
-      for (const id of chunk) if (!done.has(id) && (await this.rate(id))) n++;
+    for (let i = 0; i < ranked.length; i += 500) {
+      const chunk = ranked.slice(i, i + 500);
+      const done = new Set((await this.db.selectFrom('rated_games').select('game_id').where('game_id', 'in', chunk.map((g) => g.id)).execute()).map((r) => r.game_id));
+      for (const g of chunk) if (!done.has(g.id) && (await this.rateGame(g))) n++;
     }
     return n;
   }

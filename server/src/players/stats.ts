@@ -1,3 +1,4 @@
+import type { PlayerStats } from '@jantaku/shared/api/players';
 import type { HandLog } from '@jantaku/shared/game/game';
 import type { Seat, Standing, WinRecord } from '@jantaku/shared/game/types';
 import { isOpenMeld } from '@jantaku/shared/tiles/meld';
@@ -99,37 +100,10 @@ export function seatGame(game: FinishedHands, seat: Seat, faults: readonly SeatF
   return g;
 }
 
-/** A player's statistics over their finished games. Rates are fractions (0..1); null with nothing to divide by. */
-export interface PlayerStats {
-  games: number;
-  hands: number;
-  averagePlacement: number | null;
-  /** Rate of 1st, 2nd, 3rd and 4th places, per game. */
-  placements: [number, number, number, number] | null;
-  /** Counts of 1st..4th places. */
-  placementCounts: [number, number, number, number];
-  wins: number;
-  tsumo: number;
-  dealIns: number;
-  riichi: number;
-  calls: number;
-  /** Per hand. */
-  winRate: number | null;
-  dealInRate: number | null;
-  riichiRate: number | null;
-  callRate: number | null;
-  /** Per win. */
-  tsumoRate: number | null;
-  averageWin: number | null;
-  averageDealIn: number | null;
-  averageScore: number | null;
-  /** Fouls by rule ID over all games. */
-  fouls: Record<string, number>;
-}
-
 const ratio = (n: number, d: number): number | null => (d === 0 ? null : n / d);
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** A player's statistics over their finished games (the profile's `stats`). */
 export function aggregate(games: readonly SeatGame[]): PlayerStats {
   const total = (k: 'hands' | 'wins' | 'tsumo' | 'dealIns' | 'riichi' | 'calls') => sum(games.map((g) => g[k]));
   const hands = total('hands');

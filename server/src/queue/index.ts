@@ -6,7 +6,7 @@ import { Ratings } from '../players/ratings';
 import type { Sessions } from '../players/sessions';
 import type { TableEvents } from '../rooms/events';
 import { SERVICE_KEY, type ServiceTable } from '../rooms/service';
-import type { GameStore } from '../store/index';
+import type { GameRecord, GameStore } from '../store/index';
 import type { GameKind } from './kinds';
 import { Queues, type QueueSettings } from './queue';
 import { queueRoutes } from './routes';
@@ -23,6 +23,8 @@ export interface RankedDeps {
   /** Colyseus's presence when processes share Redis: the matcher's wake-ups reach them all. */
   presence?: Presence;
   settings?: Partial<QueueSettings>;
+  /** The store's finished games at start, when the server lists them once for every catch-up; else they are listed here. */
+  finished?: Promise<readonly GameRecord[]>;
   log: Logger;
 }
 
@@ -64,8 +66,7 @@ export function rankedService(d: RankedDeps) {
   // Once the schema is there: match, and rate the ranked games that finished while no one was listening (a crash).
   const started = d.accounts.ready.then(async () => {
     queues.start();
-    const ranked = d.store.listGames({ status: 'finished' }).filter((g) => (g.options.service as ServiceTable | null)?.event?.kind === 'ranked');
-    const n = await ratings.catchUp(ranked.map((g) => g.id));
+    const n = await ratings.catchUp(await (d.finished ?? d.store.listGames({ status: 'finished' })));
     if (n) d.log.info({ event: 'ratingsCaughtUp', games: n }, 'rated ranked games finished before a restart');
   });
   started.catch(() => {});

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Presence } from '@colyseus/core';
+import type { QueueStatus } from '@jantaku/shared/api/queue';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { PlayersDb } from '../players/db';
@@ -45,11 +46,6 @@ export class QueueError extends Error {
     super(message);
   }
 }
-
-export type QueueStatus =
-  | { status: 'queued'; kind: string; rating: number; waitedMs: number; band: number; waiting: number }
-  | { status: 'matching'; kind: string }
-  | { status: 'matched'; kind: string; table: string; seat: number };
 
 interface Entry {
   account_id: string;

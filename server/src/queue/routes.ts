@@ -1,4 +1,5 @@
 import { createEndpoint } from '@colyseus/core';
+import type { QueueKind } from '@jantaku/shared/api/queue';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -55,7 +56,7 @@ export function queueRoutes(queues: Queues, accounts: Accounts, sessions: Sessio
     queueList: createEndpoint('/api/queues', { method: 'GET' }, async () => {
       const waiting = await queues.waiting();
       return Response.json({
-        queues: [...GAME_KINDS.values()].map((k) => ({ kind: k.kind, title: k.title, ruleset: k.ruleset, length: k.length, timeControl: k.timeControl, ladder: k.ladder, ranked: k.ranked, guests: !k.ranked, ...(k.botsAfterSeconds ? { botsAfterSeconds: queues.settings.botsAfterSeconds ?? k.botsAfterSeconds } : {}), waiting: waiting.get(k.kind) ?? 0 })),
+        queues: [...GAME_KINDS.values()].map((k): QueueKind => ({ kind: k.kind, title: k.title, ruleset: k.ruleset, length: k.length, timeControl: k.timeControl, ladder: k.ladder, ranked: k.ranked, guests: !k.ranked, ...(k.botsAfterSeconds ? { botsAfterSeconds: queues.settings.botsAfterSeconds ?? k.botsAfterSeconds } : {}), waiting: waiting.get(k.kind) ?? 0 })),
       });
     }),
     queueJoin: createEndpoint('/api/queue', { method: 'POST' }, async (ctx) =>

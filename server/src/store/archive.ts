@@ -9,9 +9,6 @@ export interface StoredGame {
   commands(): RefereeLogEntry[];
 }
 
-/** An account's seat in a game, with when the game was made (to merge the lists newest first). */
-export type DatedSeat = AccountSeat & { created: number };
-
 /**
  * The finished games of every process of a site, in the shared players store (PostgreSQL with
  * DATABASE_URL; migration 006_game_archive). A game is played and recorded in its process's own
@@ -66,7 +63,7 @@ export class GameArchive {
   }
 
   /** The seats `accountId` took in archived games, newest first. */
-  async seatsOf(accountId: string): Promise<DatedSeat[]> {
+  async seatsOf(accountId: string): Promise<AccountSeat[]> {
     const db = await this.db();
     const rows = await db.selectFrom('archived_seats').select(['game_id', 'seat', 'created']).where('account_id', '=', accountId).orderBy('created', 'desc').orderBy('game_id').execute();
     return rows.map((r) => ({ gameId: r.game_id, seat: r.seat, created: Number(r.created) }));

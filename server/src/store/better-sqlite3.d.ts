@@ -17,6 +17,8 @@ declare module 'better-sqlite3' {
       readonly?: boolean;
       fileMustExist?: boolean;
       timeout?: number;
+      /** Called with each statement run. */
+      verbose?: (sql: unknown) => void;
     }
     interface Database {
       readonly name: string;

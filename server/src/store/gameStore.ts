@@ -31,6 +31,8 @@ export interface GameStoreOptions {
   /** The SQLite file (its directory is created if missing), or ':memory:'. Default ./data/jantaku.sqlite. */
   path?: string;
   synchronous?: Synchronous;
+  /** Called with each SQL statement the store runs, its parameters filled in (better-sqlite3's `verbose`): to see what it reads. */
+  trace?: (sql: string) => void;
 }
 
 export type GameStatus = 'open' | 'finished';
@@ -84,10 +86,12 @@ export interface SeatClaim {
   account?: string;
 }
 
-/** One seat an account took: its game and seat number. */
+/** One seat an account took: its game and seat number, and when the game was made (histories are newest first). */
 export interface AccountSeat {
   gameId: string;
   seat: number;
+  /** ms since the epoch. */
+  created: number;
 }
 
 /** A stored command as it is in the file (recovery parses and checks it itself). */
@@ -172,7 +176,8 @@ export class GameStore {
     this.path = path === ':memory:' ? path : resolve(path);
     if (path !== ':memory:') mkdirSync(dirname(this.path), { recursive: true });
     this.synchronous = opts.synchronous ?? 'NORMAL';
-    this.db = new Database(this.path);
+    const trace = opts.trace;
+    this.db = new Database(this.path, trace ? { verbose: (sql) => trace(String(sql)) } : {});
     try {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma(`synchronous = ${this.synchronous}`);
@@ -362,11 +367,11 @@ export class GameStore {
   /** The seats `accountId` took, newest game first (finished and unfinished). */
   gamesOfAccount(accountId: string): AccountSeat[] {
     return this.db
-      .prepare<[string], { game_id: string; seat: number }>(
-        `SELECT c.game_id, c.seat FROM seat_claims c JOIN games g ON g.id = c.game_id WHERE c.account_id = ? ORDER BY g.created DESC, g.id`,
+      .prepare<[string], { game_id: string; seat: number; created: number }>(
+        `SELECT c.game_id, c.seat, g.created FROM seat_claims c JOIN games g ON g.id = c.game_id WHERE c.account_id = ? ORDER BY g.created DESC, g.id`,
       )
       .all(accountId)
-      .map((r) => ({ gameId: r.game_id, seat: r.seat }));
+      .map((r) => ({ gameId: r.game_id, seat: r.seat, created: r.created }));
   }
 
   /** Forgets a seat's claim (its player left before the game began: the seat is free again). */

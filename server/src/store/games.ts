@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import type { GameArchive, DatedSeat, StoredGame } from './archive';
+import type { GameArchive, StoredGame } from './archive';
 import type { AccountSeat, GameRecord, GameStore } from './gameStore';
 
 /**
@@ -30,14 +30,13 @@ export class Games {
     return found;
   }
 
-  /** The seats `accountId` took, newest game first: this process's and the archive's, each game once. */
+  /** The seats `accountId` took, newest game first: this process's and the archive's, each game once (no record read: `find` reads them). */
   async ofAccount(accountId: string): Promise<AccountSeat[]> {
-    const local: DatedSeat[] = this.local.gamesOfAccount(accountId).map((s) => ({ ...s, created: this.local.getGame(s.gameId)?.created ?? 0 }));
-    if (!this.archive) return local.map(({ gameId, seat }) => ({ gameId, seat }));
+    const local = this.local.gamesOfAccount(accountId);
+    if (!this.archive) return local;
     const seen = new Set(local.map((s) => s.gameId));
     const all = [...local, ...(await this.archive.seatsOf(accountId)).filter((s) => !seen.has(s.gameId))];
-    all.sort((a, b) => b.created - a.created || (a.gameId < b.gameId ? -1 : 1));
-    return all.map(({ gameId, seat }) => ({ gameId, seat }));
+    return all.sort((a, b) => b.created - a.created || (a.gameId < b.gameId ? -1 : 1));
   }
 
   /** Every game this process has, and the archive's newest finished ones (`/api/games`). */
@@ -53,22 +52,32 @@ export class Games {
     if (!this.archive) return;
     const record = this.local.getGame(id);
     if (!record || record.status !== 'finished') return;
-    await this.archive.put(record, this.local.commands(id), this.local.seatClaims(id));
+    await this.copy(record);
   }
 
-  /** Copies the finished games the archive lacks (those that ended while it could not be reached); returns how many. */
-  async catchUp(): Promise<number> {
+  /** Copies finished `record` with its log and claims; false if this store no longer has its log. */
+  private async copy(record: GameRecord): Promise<boolean> {
+    const log = this.local.commands(record.id);
+    // A finished game's log never changes: a shorter one means retention purged the game since its record was read.
+    if (log.length !== record.commands) return false;
+    await this.archive!.put(record, log, this.local.seatClaims(record.id));
+    return true;
+  }
+
+  /**
+   * Copies the finished games the archive lacks (those that ended while it could not be reached);
+   * returns how many. `finished`: this process's finished games, when the caller has listed them
+   * already (the start lists them once for every catch-up); else they are listed here.
+   */
+  async catchUp(finished?: readonly GameRecord[]): Promise<number> {
     if (!this.archive) return 0;
-    const finished = this.local.listGames({ status: 'finished' }).map((g) => g.id);
+    const games = finished ?? this.local.listGames({ status: 'finished' });
     let copied = 0;
-    for (let i = 0; i < finished.length; i += 500) {
-      const chunk = finished.slice(i, i + 500);
-      const have = await this.archive.has(chunk);
-      for (const id of chunk)
-        if (!have.has(id)) {
-          await this.archiveFinished(id);
-          copied++;
-        }
+    for (let i = 0; i < games.length; i += 500) {
+      const chunk = games.slice(i, i + 500);
+      const have = await this.archive.has(chunk.map((g) => g.id));
+      for (const g of chunk)
+        if (g.status === 'finished' && !have.has(g.id) && (await this.copy(g))) copied++;
     }
     if (copied > 0) this.log.info({ event: 'gamesArchived', games: copied }, 'finished games copied to the shared store');
     return copied;

@@ -2,6 +2,7 @@ import { matchMaker } from '@colyseus/core';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isRuleId } from '@jantaku/shared/referee/ids';
+import type { NextTable } from '@jantaku/shared/api/tournaments';
 import { Referee } from '@jantaku/shared/referee/referee';
 import { rankingOf, TournamentError, TournamentEventSchema, type TournamentEvent } from '@jantaku/shared/referee/tournament';
 import { key, view, type Accounts, type PublicAccount } from '../players/accounts';
@@ -158,7 +159,7 @@ export class TournamentService {
   }
 
   /** Where `who` plays next: the table of theirs not yet over, in the latest round that has one. */
-  async nextTable(id: string, who: PublicAccount) {
+  async nextTable(id: string, who: PublicAccount): Promise<NextTable | null> {
     const { book } = await this.get(id);
     for (const r of [...book.rounds].reverse()) {
       if (!r.started) {
