@@ -5,6 +5,7 @@ import { decode, type Iterator } from '@colyseus/schema';
 import { Protocol } from '@colyseus/shared-types';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { eventsFromWire } from '@jantaku/shared/protocol/events';
 import { tapFrames } from '../support/frames';
 import { rooms, serveDuringFile, until } from '../server/harness';
 
@@ -107,7 +108,7 @@ describe('docs/PROTOCOL.md §13, the example session', () => {
       const lowest = room.state.seats[0].own!.hand.toArray()[0];
       const mark = client.messages.length;
       actual.set('discard-reply', await room.request('action', { type: 'discard', tile: lowest }));
-      const offered = () => client.messages.slice(mark).findIndex((m) => m.type === 'events' && (m.payload as { type: string }[]).some((e) => e.type === 'claimOffered'));
+      const offered = () => client.messages.slice(mark).findIndex((m) => m.type === 'events' && eventsFromWire(m.payload).some((e) => e.type === 'claimOffered'));
       await until('a claim window offered to seat 0', () => offered() >= 0);
       actual.set('discard-events', client.messages.slice(mark, mark + offered() + 1).filter((m) => m.type === 'events').map((m) => m.payload));
 

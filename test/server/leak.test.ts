@@ -6,6 +6,7 @@ import { decode, Reflection, type Decoder, type Iterator, type Schema } from '@c
 import { Protocol, PROTOCOL_CODE_MASK } from '@colyseus/shared-types';
 import { pack, unpack } from 'msgpackr';
 import type { Seat } from '@jantaku/shared/game/types';
+import { fromWire } from '@jantaku/shared/protocol/events';
 import { SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tapFrames } from '../support/frames';
@@ -152,8 +153,17 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
       }
     } else if (f.kind === 'message') {
       stats.messages++;
+      // Events travel partly as tuples (shared/protocol/events.ts): judged as the client reads them.
+      let payload = f.payload;
       if (f.type === 'events') {
-        for (const e of f.payload as { to: string | number; type: string }[]) {
+        const list = Array.isArray(f.payload) ? f.payload : [];
+        if (!Array.isArray(f.payload)) found.push({ frame: i, what: 'an events message that is not a list' });
+        const decoded = list.map((w) => fromWire(w));
+        decoded.forEach((e, k) => {
+          if (e === null) found.push({ frame: i, what: `an event no client can read: ${JSON.stringify(list[k]).slice(0, 80)}` });
+        });
+        payload = decoded.filter((e) => e !== null);
+        for (const e of payload as { to: string | number; type: string }[]) {
           stats.events++;
           if (e.to !== 'all' && e.to !== viewer) found.push({ frame: i, what: `an event for ${e.to}: ${JSON.stringify(e).slice(0, 80)}` });
           // A claim window's public part says only that it is open: to whom it is offered is private.
@@ -165,7 +175,7 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
         }
       }
       if (unchecked.has(String(f.type))) return;
-      const tiles = tilesInMessage(f.payload);
+      const tiles = tilesInMessage(payload);
       if (tiles.length === 0) return;
       const m = moment(i);
       if (!m) return;
@@ -275,6 +285,9 @@ describe('No leak', () => {
     expect(hidden.length).toBeGreaterThan(0);
     const forged = inspect([...upTo, dataFrame('events', [{ to: 'all', type: 'dealt', seat: 0, tiles: m.concealed[0] }])], roomId, 4, probe);
     expect(forged.map((f) => f.what)).toEqual(expect.arrayContaining(hidden.map((t) => expect.stringContaining(`tile ${t} at events`))));
+    // (1b) The same in the short wire form: a public `drew` tuple carrying a hidden tile, and a tuple no client can read.
+    const tuple = inspect([...upTo, dataFrame('events', [[0, -1, 0, 0, hidden[0]], [7, -1, hidden[0]]])], roomId, 4, newStats());
+    expect(tuple.map((f) => f.what)).toEqual(expect.arrayContaining([expect.stringContaining(`tile ${hidden[0]} at events`), expect.stringContaining('an event no client can read')]));
     // (2) Seat 0's real bytes, had they gone to the spectator: its hand in every state, and its private events.
     const crossed = inspect(tap.framesOf(players[0])!, roomId, 4, newStats());
     expect(crossed.some((f) => f.what === "seat 0's private part")).toBe(true);

@@ -4,6 +4,7 @@ import { StateView } from '@colyseus/schema';
 import type { MessageContext } from '@colyseus/shared-types';
 import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
 import { viewFor } from '@jantaku/shared/game/views';
+import { eventsToWire } from '@jantaku/shared/protocol/events';
 import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
 import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
@@ -850,7 +851,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     const pub = events.filter((e) => e.to === 'all');
     // Encoded once for everyone who sees only the public events; a seat with private ones gets its own frame.
     let pubBytes: Buffer | null = null;
-    const encode = (list: RefereeEvent[]): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, 'events', list);
+    // The hot events as short tuples (shared/protocol/events.ts): most of a turn's bytes.
+    const encode = (list: RefereeEvent[]): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, 'events', eventsToWire(list));
     for (const client of this.clients) {
       const seating = client.userData as Seating | undefined;
       if (!seating || 'commentator' in seating) continue;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
+import { Game } from '@jantaku/shared/game/game';
+import { liveView } from '@jantaku/shared/game/views';
+import type { GameEvent } from '@jantaku/shared/game/types';
+import { eventsFromWire, eventsToWire, fromWire, toWire } from '@jantaku/shared/protocol/events';
+import { makeRuleset, SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
+import { pack, unpack } from 'msgpackr';
+
+/** Every event of a whole self-play game, as a room sends them (docs/PROTOCOL.md §7.1). */
+function eventsOf(ruleset: string, seed: string): GameEvent[] {
+  const game = new Game({ rules: makeRuleset(ruleset), seed });
+  const out: GameEvent[] = [...game.takeEvents()];
+  for (let step = 0; step < 20_000 && game.phase !== 'gameOver'; step++) {
+    let r;
+    if (game.phase === 'handEnded') r = game.nextHand();
+    else {
+      const seat = game.toAct()!;
+      const legal = game.legalActions(seat);
+      r = game.apply(seat, efficiencyBot(liveView(game, seat, legal), legal));
+    }
+    if (!r.ok) throw new Error(r.refusal.code);
+    out.push(...r.value);
+  }
+  expect(game.phase).toBe('gameOver');
+  return out;
+}
+
+describe('the events message on the wire (issue 18 item 3)', () => {
+  it('every event of whole games under every shipped ruleset comes back exactly, through msgpack', () => {
+    const kinds = new Map<string, number>();
+    let objectBytes = 0;
+    let wireBytes = 0;
+    for (const name of Object.keys(SHIPPED_RULESETS)) {
+      const events = eventsOf(name, `wire-${name}`);
+      const wire = eventsToWire(events);
+      for (const w of wire) kinds.set(Array.isArray(w) ? `tuple ${w[0]}` : w.type, (kinds.get(Array.isArray(w) ? `tuple ${w[0]}` : w.type) ?? 0) + 1);
+      const received = unpack(pack(wire));
+      expect(eventsFromWire(received)).toEqual(events);
+      // Same key order as the engine's objects, so a client printing them sees the same JSON.
+      expect(JSON.stringify(eventsFromWire(received))).toBe(JSON.stringify(events));
+      objectBytes += events.reduce((n, e) => n + pack([e]).length, 0);
+      wireBytes += wire.reduce((n, e) => n + pack([e]).length, 0);
+    }
+    // The four hot events travel as tuples; the rest (deals, results, calls) as objects.
+    for (const k of ['tuple 0', 'tuple 1', 'tuple 2', 'tuple 3', 'handStarted', 'dealt', 'called', 'handEnded', 'gameEnded']) expect(kinds.get(k), k).toBeGreaterThan(0);
+    for (const k of ['drew', 'discarded', 'claimWindow', 'claimOffered']) expect(kinds.has(k), k).toBe(false);
+    expect(wireBytes).toBeLessThan(objectBytes / 2);
+  });
+
+  it('rinshan draws, riichi discards, chankan windows and faults keep every field', () => {
+    const events = [
+      { to: 2, type: 'drew', seat: 2, tile: 135, rinshan: true },
+      { to: 'all', type: 'drew', seat: 2, rinshan: true },
+      { to: 'all', type: 'discarded', seat: 1, tile: 0, tsumogiri: true, riichi: true },
+      { to: 'all', type: 'discarded', seat: 3, tile: 7, tsumogiri: false, riichi: true },
+      { to: 'all', type: 'claimWindow', tile: 33, from: 3, reason: 'chankan' },
+      { to: 1, type: 'claimOffered', seat: 1, tile: 33 },
+      { to: 'all', type: 'fault', seat: 0, rule: 'WRC-F-FALSE-WIN-REVEALED', penalty: { kind: 'chombo' }, effect: 'cancel', reason: 'false win' },
+    ] as const;
+    expect(eventsFromWire(unpack(pack(eventsToWire(events as never))))).toEqual(events);
+    expect(toWire(events[4] as never)).toEqual([2, -1, 33, 3, 1]);
+    expect(toWire(events[0] as never)).toEqual([0, 2, 2, 1, 135]);
+  });
+
+  it('an event with a field the tuple has no place for travels as its object', () => {
+    const odd = { to: 'all', type: 'discarded', seat: 1, tile: 4, tsumogiri: false, riichi: false, extra: 1 };
+    expect(toWire(odd as never)).toBe(odd);
+    expect(fromWire(odd)).toBe(odd);
+  });
+
+  it('a malformed batch gives no event rather than a wrong one', () => {
+    const bad: unknown[] = [[9, -1, 0], [1, 4, 0, 5, 0], [1, -1, 0, 136, 0], [1, -1, 0, 5, 4], [0, -1, 0, 2], [0, -1, 0, 0, 200], [2, -1, 5, 1, 2], [3, 'all', 1, 2], [], null, 7, 'x', { type: 3 }];
+    expect(eventsFromWire(bad)).toEqual([]);
+    expect(eventsFromWire('not a list')).toEqual([]);
+    expect(eventsFromWire([[1, -1, 0, 5, 3]])).toEqual([{ to: 'all', type: 'discarded', seat: 0, tile: 5, tsumogiri: true, riichi: true }]);
+  });
+});
