@@ -24,7 +24,7 @@ export function faultsView(faults: readonly ShownFault[], ctx: Omit<WordsContext
         { class: 'fault', 'data-rule': f.rule, 'data-seat': f.seat },
         h('div', { class: 'fault-head' }, h('strong', {}, ctx.label(f.seat)), ' — ', ruleLink(f.rule), ` ${ruleTitle(f.rule)}`),
         h('div', { class: 'sentence' }, faultSentence(f, { ...ctx, dealer: f.dealer })),
-        h('div', { class: 'penalty' }, 'Penalty: ', h('strong', {}, penaltyWords(f.penalty, ctx.chombo ? { chombo: ctx.chombo } : undefined)), f.effect ? ` · ${effectWords(f.effect)}` : ''),
+        h('div', { class: 'penalty' }, t('faults.penalty'), h('strong', {}, penaltyWords(f.penalty, ctx.chombo ? { chombo: ctx.chombo } : undefined)), f.effect ? ` · ${effectWords(f.effect)}` : ''),
       ),
     ),
   );
