@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connect, play, strategies, type Table } from '@jantaku/client-sdk';
+import { CATALOGUE } from '@jantaku/shared/referee/catalogue';
 import { rooms } from '../server/harness';
 import { createFromLobby, until, webSuite } from './browser';
 
@@ -123,6 +124,8 @@ describe('English and Japanese (issue 15 item 10)', () => {
     const row = `#games tr[data-game="${game.id}"]`;
     expect(await textOf(page, `${row} td:nth-child(3)`)).toBe('東');
     expect(await textOf(page, `${row} a.replay`)).toBe('牌譜再生');
+    // The game's rules by their name, not the internal id (tenhou+custom: the East-only override).
+    expect(await textOf(page, `${row} td:nth-child(2)`)).toBe('天鳳');
     expect(await textOf(page, '#profile')).not.toMatch(/Statistics|Games|Replay|Win rate|Playing since/);
 
     // At a WRC table (penalise), a tsumo declared on the first turn is a false win with the hand shown: a chombo.
@@ -136,6 +139,9 @@ describe('English and Japanese (issue 15 item 10)', () => {
     const sentence = 'チョンボ: 誤和了（手牌公開）：不完全な手で和了 — あなたの最終得点から\u221220。この局では点棒は動かず、配牌からやり直し';
     await until('the fault sentence in Japanese', async () => (await textOf(page, '.fault .sentence')) === sentence);
     expect(await textOf(page, '.fault .penalty')).toBe('ペナルティ: チョンボ · 宣言は取り消し');
+    // The rule's English title is on its link only: the box reads in Japanese.
+    expect(await textOf(page, '.fault .fault-head')).not.toContain(CATALOGUE['WRC-F-FALSE-WIN-REVEALED'].title);
+    expect(await read(page, `document.querySelector('.fault a[data-rule-link]').title`)).toBe(CATALOGUE['WRC-F-FALSE-WIN-REVEALED'].title);
     // The same fault in English after the switch: the sentence is drawn again, whole, in English.
     await page.click('[data-lang="en"]');
     await until('the fault sentence in English', async () => (await textOf(page, '.fault .sentence')).startsWith('Chombo: false win, hand shown: a win on a hand that is not complete — \u221220 off your final score'));

@@ -5,6 +5,7 @@ import { h, patch } from './dom';
 import { faultsView } from './faultsView';
 import { onLanguage, t } from './i18n';
 import { windName } from './tileNames';
+import { clockSeconds, tableName } from './tableName';
 import type { JantakuClient, Table } from './net';
 import type { Commentary } from '@jantaku/client-sdk';
 import { resultContextOf, resultEl, standingsEl } from './result';
@@ -69,7 +70,8 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
       'header',
       { class: 'bar' },
       h('a', { href: '#/', class: 'back', onclick: (e: Event) => (e.preventDefault(), onLeave()) }, t('page.lobby')),
-      table.state?.ruleset ? h('span', { class: 'tag' }, table.state.ruleset) : null,
+      // Named by its creator, else from its ruleset and settings: never by an internal id such as tenhou+custom.
+      table.state?.ruleset ? h('span', { class: 'tag', id: 'table-name' }, tableName({ name: table.state.name, ruleset: table.state.ruleset, length: info.rules?.length, clock: clockSeconds(info.rules?.timeControl) })) : null,
       h('span', { class: 'tag watching', id: 'commentating' }, t('cmt.tag')),
       h('span', { class: 'id' }, t('table.id', { id: table.id })),
     );

@@ -4,6 +4,7 @@ import { JantakuError, type JantakuClient } from './net';
 import { DOWNLOADS } from './result';
 import { language, t } from './i18n';
 import { windWord } from './labels';
+import { tableName } from './tableName';
 import { ruleHref } from './rules';
 
 /**
@@ -76,7 +77,7 @@ function gameRow(g: PlayerGame, net: JantakuClient): HTMLElement {
     'tr',
     { 'data-game': g.id, 'data-placement': g.placement ?? '', 'data-score': g.score ?? '' },
     h('td', {}, h('time', { datetime: when.toISOString() }, when.toLocaleString(dateLocale()))),
-    h('td', {}, g.ruleset, g.private ? t('prof.private') : ''),
+    h('td', { 'data-ruleset': g.ruleset }, tableName({ ruleset: g.ruleset }), g.private ? t('prof.private') : ''),
     h('td', {}, (g.seat >= 0 && g.seat < 4 ? windWord(g.seat) : String(g.seat))),
     h('td', { class: 'num' }, g.placement === null ? (g.status === 'open' ? t('prof.playing') : '—') : place(g.placement - 1)),
     h('td', { class: 'num' }, g.score === null ? '—' : String(g.score)),

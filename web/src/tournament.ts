@@ -3,6 +3,7 @@ import { loginForm } from './login';
 import type { JantakuClient } from './net';
 import { t } from './i18n';
 import { windName } from './tileNames';
+import { tableName } from './tableName';
 
 /**
  * A tournament's page (`#/tournament/:id`): the live standings, each round's tables with a link
@@ -143,7 +144,7 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
             'p',
             { class: 'status' },
             t('tour.settings', {
-              ruleset: s.ruleset,
+              ruleset: tableName({ ruleset: s.ruleset }),
               rounds: t(s.rounds > 1 ? 'tour.roundsMany' : 'tour.roundsOne', { n: s.rounds }),
               hanchans: t(s.hanchansPerRound > 1 ? 'tour.hanchansMany' : 'tour.hanchansOne', { n: s.hanchansPerRound }),
               seating: s.seating,
