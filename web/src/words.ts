@@ -34,10 +34,13 @@ export interface FaultLike {
 
 const thousands = (n: number): string => n.toLocaleString('en-US');
 
-/** The catalog's key for the viewer ("…You": "you pay") or another seat ("…Other": "East pays"), with the seat's name. */
-function said(key: string, seat: number, ctx: WordsContext, values: Record<string, string | number> = {}): string {
+/** The stems of the catalog's sentence pairs: "fault.dead" for 'fault.deadYou' and 'fault.deadOther' (a misspelt stem fails typecheck). */
+type Paired = { [K in keyof Catalog]: K extends `${infer B}You` ? (`${B}Other` extends keyof Catalog ? B : never) : never }[keyof Catalog];
+
+/** The catalog's sentence for the viewer ("…You": "you pay") or another seat ("…Other": "East pays"), with the seat's name. */
+function said(key: Paired, seat: number, ctx: WordsContext, values: Record<string, string | number> = {}): string {
   const you = seat === ctx.viewer;
-  return t(`${key}${you ? 'You' : 'Other'}` as keyof Catalog, you ? values : { ...values, name: ctx.label(seat) });
+  return t(you ? `${key}You` : `${key}Other`, you ? values : { ...values, name: ctx.label(seat) });
 }
 
 const PENALTY_KEYS: Record<string, keyof Catalog> = {
