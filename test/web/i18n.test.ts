@@ -128,6 +128,14 @@ describe('English and Japanese (issue 15 item 10)', () => {
     expect(await textOf(page, `${row} td:nth-child(2)`)).toBe('天鳳');
     expect(await textOf(page, '#profile')).not.toMatch(/Statistics|Games|Replay|Win rate|Playing since/);
 
+    // A rule's page: its chrome in Japanese, its text the rulebook's English (said so on the page).
+    await page.goto(`${web.http}/#/rules/WRC-F-FALSE-WIN-REVEALED`);
+    await page.waitForSelector('#rule[data-rule="WRC-F-FALSE-WIN-REVEALED"]');
+    expect(await textOf(page, '#rule-language')).toBe('規則の本文は各ルールブックの英語原文です。');
+    expect(await textOf(page, '#rule-text')).toBe(CATALOGUE['WRC-F-FALSE-WIN-REVEALED'].reason);
+    expect(await textOf(page, '#rule')).toContain('ペナルティ: チョンボ');
+    expect(await textOf(page, '#rule .back')).toBe('← ロビー');
+
     // At a WRC table (penalise), a tsumo declared on the first turn is a false win with the hand shown: a chombo.
     const id = await createFromLobby(web.http, page, { ruleset: 'wrc2015', seed: 'web-i18n-fault', botDelay: '60000', handPause: '3' });
     await page.waitForSelector('#hand .hand-tile.pickable');
