@@ -66,6 +66,12 @@ describe('English and Japanese (issue 15 item 10)', () => {
     expect(await textOf(page, '[data-declare="pon"]')).toBe('Pon (2 tiles)');
     expect(await textOf(page, 'header.bar')).toContain('You: East');
     expect(await page.$$('#hand .hand-tile.pickable')).not.toHaveLength(0);
+    // A table its creator named: the header shows the state's name (TableState.name, which
+    // newTableState sets from the settings; set here on the live room, as the room sets it once).
+    const room = rooms.get(id)!;
+    expect(room.state.name).toBe('');
+    room.state.name = 'Friday club';
+    await until('the creator’s name in the header', async () => (await textOf(page, '#table-name')) === 'Friday club');
 
     // Remembered: the lobby after a reload is English although the browser says Japanese.
     await lobbyJa.reload();
