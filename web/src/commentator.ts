@@ -3,6 +3,9 @@ import { boardEl, fetchGameInfo, handOver, openHandEl, type BoardSeat, type Game
 import { CommentaryState } from './commentary';
 import { h, patch } from './dom';
 import { faultsView } from './faultsView';
+import { onLanguage, t } from './i18n';
+import { windName } from './tileNames';
+import { clockSeconds, tableName } from './tableName';
 import type { JantakuClient, Table } from './net';
 import type { Commentary } from '@jantaku/client-sdk';
 import { resultContextOf, resultEl, standingsEl } from './result';
@@ -17,7 +20,8 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
   let info: GameInfo = {};
   /** The feed's delay as measured: the least lag of a batch behind its server time (backlog batches lag more). */
   let delayMs: number | null = null;
-  let disconnected = '';
+  /** Why the feed stopped, in the language of the moment it is drawn. */
+  let disconnected: (() => string) | null = null;
 
   fetchGameInfo(net, table.id, (g) => {
     info = g;
@@ -29,14 +33,14 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
     const st = live(s);
     return !!st && (st.bot || st.presence === 'bot' || info.seats?.[s]?.kind === 'bot');
   };
-  const who = (s: number): string => live(s)?.name || (isBot(s) ? 'Bot' : `Seat ${s}`);
-  const label = (s: number): string => `${'ESWN'[(board.seats[s].wind - 27) % 4] ?? '?'} · ${who(s)}`;
+  const who = (s: number): string => live(s)?.name || (isBot(s) ? t('cmt.bot') : t('table.seatN', { seat: s }));
+  const label = (s: number): string => `${windName(board.seats[s].wind)} · ${who(s)}`;
 
   const parts = (s: BoardSeat): SeatParts => {
     const seat = board.seats[s.seat];
     return {
       who: who(s.seat),
-      badges: [isBot(s.seat) ? h('span', { class: 'badge' }, 'bot') : null],
+      badges: [isBot(s.seat) ? h('span', { class: 'badge' }, t('cmt.badgeBot')) : null],
       concealed: openHandEl(s.seat, seat.hand, seat.drawn),
       melds: true,
     };
@@ -44,8 +48,8 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
 
   function banner(): HTMLElement {
     // The server releases a hand only once it has ended (and the table's delay has passed): nobody at the table can be helped by it.
-    const behind = delayMs === null ? 'waiting for the first hand to end…' : `each hand once it has ended, at least ${secondsText(delayMs)} behind live`;
-    return h('p', { class: 'commentary-banner', id: 'commentary-banner', role: 'status', 'data-delay-ms': delayMs ?? '' }, h('strong', {}, 'Commentator view'), ` — ${behind}`);
+    const behind = delayMs === null ? t('cmt.waitingFirst') : t('cmt.behind', { delay: secondsText(delayMs) });
+    return h('p', { class: 'commentary-banner', id: 'commentary-banner', role: 'status', 'data-delay-ms': delayMs ?? '' }, h('strong', {}, t('cmt.view')), ` — ${behind}`);
   }
 
   function results(): HTMLElement | null {
@@ -65,10 +69,11 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
     const header = h(
       'header',
       { class: 'bar' },
-      h('a', { href: '#/', class: 'back', onclick: (e: Event) => (e.preventDefault(), onLeave()) }, '← Lobby'),
-      table.state?.ruleset ? h('span', { class: 'tag' }, table.state.ruleset) : null,
-      h('span', { class: 'tag watching', id: 'commentating' }, 'Commentating'),
-      h('span', { class: 'id' }, `table ${table.id}`),
+      h('a', { href: '#/', class: 'back', onclick: (e: Event) => (e.preventDefault(), onLeave()) }, t('page.lobby')),
+      // Named by its creator, else from its ruleset and settings: never by an internal id such as tenhou+custom.
+      table.state?.ruleset ? h('span', { class: 'tag', id: 'table-name' }, tableName({ name: table.state.name, ruleset: table.state.ruleset, length: info.rules?.length, clock: clockSeconds(info.rules?.timeControl) })) : null,
+      h('span', { class: 'tag watching', id: 'commentating' }, t('cmt.tag')),
+      h('span', { class: 'id' }, t('table.id', { id: table.id })),
     );
     patch(
       root,
@@ -84,8 +89,8 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
         },
         header,
         banner(),
-        disconnected ? h('p', { class: 'error' }, disconnected) : null,
-        board.dealt ? boardEl(board.seats, board, 0, parts) : h('p', { class: 'status commentary-wait' }, 'The feed shows a hand from its deal: waiting for the next one to reach this view…'),
+        disconnected ? h('p', { class: 'error' }, disconnected()) : null,
+        board.dealt ? boardEl(board.seats, board, 0, parts) : h('p', { class: 'status commentary-wait' }, t('cmt.waitDeal')),
         results(),
         faultsView(board.faults, { label, viewer: null, chombo: info.rules?.chombo }),
       ),
@@ -116,12 +121,15 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
   // Names and presence come from the live state.
   const offChange = table.on('change', () => draw());
   const offLeave = table.on('leave', ({ code, reason }) => {
-    disconnected = `Disconnected from the table (${reason ?? `code ${code}`}).`;
+    disconnected = () => t('cmt.disconnected', { reason: reason ?? t('cmt.code', { code }) });
     draw();
   });
+  // The table's route is kept on a switch of language (main.ts), so this page draws itself again.
+  const offLanguage = onLanguage(draw);
   draw();
   return () => {
     if (timer) clearTimeout(timer);
+    offLanguage();
     offFeed();
     offChange();
     offLeave();
@@ -130,5 +138,5 @@ export function renderCommentator(root: HTMLElement, table: Table, net: JantakuC
 
 /** "0.5 s", "30 s", "120 s" (tenths below 10 s, rounded down: the lag includes the network's). */
 export function secondsText(ms: number): string {
-  return ms < 10_000 ? `${Math.floor(ms / 100) / 10} s` : `${Math.round(ms / 1000)} s`;
+  return t('cmt.seconds', { n: ms < 10_000 ? Math.floor(ms / 100) / 10 : Math.round(ms / 1000) });
 }

@@ -1,6 +1,7 @@
 import { h, replace } from './dom';
 import { loginForm } from './login';
 import type { JantakuClient } from './net';
+import { t } from './i18n';
 
 /**
  * The referee desk (`#/tournament/:id/desk`), for the tournament's organiser: every ruling of the
@@ -42,7 +43,7 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
     if (!res.ok) throw Object.assign(new Error(json.reason ?? `HTTP ${res.status}`), { status: res.status, code: json.error });
     return json;
   };
-  const header = () => h('header', { class: 'top' }, h('a', { href: `#/tournament/${encodeURIComponent(id)}`, class: 'back' }, '← The event'), h('h1', {}, 'Referee desk'));
+  const header = () => h('header', { class: 'top' }, h('a', { href: `#/tournament/${encodeURIComponent(id)}`, class: 'back' }, t('desk.back')), h('h1', {}, t('desk.title')));
   const message = h('p', { class: 'status', id: 'desk-message', role: 'status' });
   const say = (text: string, error = false) => {
     message.textContent = text;
@@ -52,7 +53,7 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
   const login = () => {
     const form = loginForm(
       net,
-      "The organiser's login",
+      t('desk.login'),
       () => {
         say('');
         void load();
@@ -63,18 +64,18 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
   };
 
   const rulingEl = (r: Ruling) => {
-    const reason = h('input', { placeholder: 'why', 'aria-label': `Reason to overturn ${r.id}`, size: 30 });
+    const reason = h('input', { placeholder: t('desk.why'), 'aria-label': t('desk.reasonLabel', { id: r.id }), size: 30 });
     const overturn = async () => {
-      if (!reason.value.trim()) return say('Give the reason for overturning it.', true);
+      if (!reason.value.trim()) return say(t('desk.giveReason'), true);
       try {
         await call('POST', `/rulings/${encodeURIComponent(r.id)}/overturn`, { reason: reason.value.trim() });
-        say(`${r.id} overturned.`);
+        say(t('desk.overturned', { id: r.id }));
         void load();
       } catch (e) {
         say((e as Error).message, true);
       }
     };
-    const state = r.overturned ? `overturned by ${r.overturned.by}: ${r.overturned.reason}` : r.cancelled ? 'cancelled by the game' : 'stands';
+    const state = r.overturned ? t('desk.overturnedBy', { by: r.overturned.by, reason: r.overturned.reason }) : r.cancelled ? t('desk.cancelled') : t('desk.stands');
     return h(
       'tr',
       { 'data-ruling': r.id, 'data-state': r.overturned ? 'overturned' : r.cancelled ? 'cancelled' : 'stands' },
@@ -82,11 +83,11 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
       h('td', {}, r.name ?? ''),
       h('td', {}, h('a', { href: `#/rules/${encodeURIComponent(r.rule)}` }, r.rule)),
       h('td', {}, r.penalty.kind, r.points ? ` (${r.points})` : ''),
-      h('td', {}, r.hanchan ?? '', r.hand !== null ? ` hand ${r.hand + 1}` : ''),
-      h('td', {}, r.reason, r.kind === 'manual' ? h('span', { class: 'tag' }, 'manual') : null),
-      h('td', {}, r.replay ? h('a', { href: r.replay.replace(/^\/(?=#)/, ''), class: 'replay' }, 'Replay') : ''),
+      h('td', {}, r.hanchan ?? '', r.hand !== null ? t('desk.handN', { n: r.hand + 1 }) : ''),
+      h('td', {}, r.reason, r.kind === 'manual' ? h('span', { class: 'tag' }, t('desk.manual')) : null),
+      h('td', {}, r.replay ? h('a', { href: r.replay.replace(/^\/(?=#)/, ''), class: 'replay' }, t('page.replay')) : ''),
       h('td', { class: 'state' }, state),
-      h('td', {}, r.overturned || r.cancelled ? null : [reason, ' ', h('button', { class: 'overturn', onclick: () => void overturn() }, 'Overturn')]),
+      h('td', {}, r.overturned || r.cancelled ? null : [reason, ' ', h('button', { class: 'overturn', onclick: () => void overturn() }, t('desk.overturn'))]),
     );
   };
 
@@ -98,19 +99,19 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
     const form = h(
       'form',
       { class: 'create desk-fault', id: 'desk-fault' },
-      h('h2', {}, 'A fault no engine sees'),
-      h('label', {}, 'Player ', player),
-      h('label', {}, 'Rule ID ', rule),
-      h('label', {}, 'Penalty points ', points),
-      h('label', {}, 'Reason ', reason),
-      h('button', { class: 'primary', type: 'submit' }, 'Record the fault'),
+      h('h2', {}, t('desk.faultTitle')),
+      h('label', {}, t('desk.player'), player),
+      h('label', {}, t('desk.rule'), rule),
+      h('label', {}, t('desk.points'), points),
+      h('label', {}, t('desk.reason'), reason),
+      h('button', { class: 'primary', type: 'submit' }, t('desk.record')),
     );
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       void (async () => {
         try {
           await call('POST', '/faults', { player: player.value, rule: rule.value.trim(), points: Number(points.value), reason: reason.value.trim() });
-          say(`${rule.value.trim()} recorded.`);
+          say(t('desk.recorded', { rule: rule.value.trim() }));
           void load();
         } catch (err) {
           say((err as Error).message, true);
@@ -137,10 +138,10 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
           h(
             'table',
             { class: 'event-standings desk-rulings', id: 'rulings' },
-            h('thead', {}, h('tr', {}, ['When', 'Player', 'Rule', 'Penalty', 'Where', 'Why', '', 'Status', ''].map((t) => h('th', {}, t)))),
+            h('thead', {}, h('tr', {}, [t('desk.col.when'), t('desk.col.player'), t('desk.col.rule'), t('desk.col.penalty'), t('desk.col.where'), t('desk.col.why'), '', t('desk.col.status'), ''].map((c) => h('th', {}, c)))),
             h('tbody', {}, desk.rulings.map(rulingEl)),
           ),
-          desk.rulings.length === 0 ? h('p', { class: 'status' }, 'No rulings yet.') : null,
+          desk.rulings.length === 0 ? h('p', { class: 'status' }, t('desk.none')) : null,
           faultForm(event.people),
         ),
       );

@@ -1,8 +1,9 @@
 import { h } from './dom';
 import { checkFairness, type FairnessReport, type HandVerdict } from './fairnessCheck';
 import type { JantakuClient } from './net';
+import { t } from './i18n';
 
-const WORDS = { verified: '✓ verified', mismatch: '✗ mismatch', pending: 'not yet revealed' } as const;
+const WORDS = { verified: 'fair.verified', mismatch: 'fair.mismatch', pending: 'fair.pending' } as const;
 
 /**
  * A "Check the walls" piece for the result screens: fetches the game's fairness record and
@@ -29,13 +30,13 @@ export function fairnessCheck(net: JantakuClient, id: string, redraw: () => void
     h(
       'section',
       { class: 'fairness', id: 'fairness' },
-      h('button', { id: 'check-walls', onclick: () => void run(), disabled: status === 'checking' }, 'Check the walls'),
-      status === 'error' ? h('span', { class: 'tag' }, ' The check could not run here.') : null,
+      h('button', { id: 'check-walls', onclick: () => void run(), disabled: status === 'checking' }, t('fair.check')),
+      status === 'error' ? h('span', { class: 'tag' }, t('fair.failed')) : null,
       verdicts
         ? h(
             'ul',
             {},
-            verdicts.map((v) => h('li', { 'data-hand': v.hand, 'data-verdict': v.verdict, class: v.verdict }, `Hand ${v.hand + 1}: ${WORDS[v.verdict]}`)),
+            verdicts.map((v) => h('li', { 'data-hand': v.hand, 'data-verdict': v.verdict, class: v.verdict }, t('fair.hand', { n: v.hand + 1, verdict: t(WORDS[v.verdict]) }))),
           )
         : null,
     );

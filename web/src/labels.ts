@@ -3,6 +3,7 @@ import type { DrawKind } from '@jantaku/shared/game/types';
 import { YAKU_NAMES } from '@jantaku/shared/scoring/yakuNames';
 import { language, t } from './i18n';
 import { YAKU_JA } from './locales/yakuJa';
+import { penaltyName } from './words';
 
 /** Words for what the UI shows: rounds, seats, yaku, draws, fault effects. */
 
@@ -20,19 +21,16 @@ export const yakuName = (id: string): string => ((language() === 'ja' ? YAKU_JA 
 const LIMITS = ['mangan', 'haneman', 'baiman', 'sanbaiman', 'yakuman', 'kazoeYakuman'] as const;
 export const LIMIT_WORDS: Record<string, string> = Object.defineProperties({} as Record<string, string>, Object.fromEntries(LIMITS.map((k) => [k, { get: () => t(`limit.${k}`), enumerable: true }])));
 
-const EFFECT_WORDS: Record<string, string> = {
-  cancel: 'the declaration is cancelled',
-  pass: 'treated as a pass',
-  apply: 'the move stands',
-  discardInstead: 'the tile is discarded instead',
-  stay: 'the tiles stay exposed',
-  replace: 'the move is replaced by the correct one',
-  manual: "the referee's decision",
-};
-export const effectWords = (e: string | undefined): string => (e ? (EFFECT_WORDS[e] ?? e) : '');
+const EFFECTS = ['cancel', 'pass', 'apply', 'discardInstead', 'stay', 'replace', 'manual'] as const;
+/** What happens to a judged move: "the declaration is cancelled" (宣言は取り消し); an unknown effect as it came. */
+export const effectWords = (e: string | undefined): string => (e ? ((EFFECTS as readonly string[]).includes(e) ? t(`effect.${e}` as 'effect.cancel') : e) : '');
 
-/** "chombo: 20 penalty points, hand redealt" (`rules`: the ruleset's chombo size). */
+/**
+ * "chombo: 20 penalty points, hand redealt" (`rules`: the ruleset's chombo size). In Japanese the
+ * penalty's name (チョンボ): the sentence beside it (words.ts) says what it does to the scores.
+ */
 export function penaltyWords(p: Penalty, rules?: Parameters<typeof describePenalty>[1]): string {
+  if (language() === 'ja') return penaltyName(p);
   try {
     return describePenalty(p, rules);
   } catch {

@@ -56,36 +56,39 @@ function leaveCurrent(): void {
 /** A private table's invite link, for its players to pass on. */
 const inviteLink = (t: Table, code: string): string => `${location.origin}${location.pathname}${location.search}#/table/${encodeURIComponent(t.id)}?code=${encodeURIComponent(code)}`;
 
-/** Where the table is drawn: the page, under a private table's invite bar once its code is known. */
-function tableArea(t: Table): HTMLElement {
+/** Where the table is drawn: the page, under a private table's invite bar once its code is known; `off` stops the bar. */
+function tableArea(table: Table): { area: HTMLElement; off: () => void } {
   const area = h('div', {});
   const bar = h('p', { class: 'invite', hidden: true });
   replace(root, bar, area);
   const show = () => {
-    if (!t.invite || !bar.hidden) return;
-    const link = inviteLink(t, t.invite);
-    bar.append('Private table: only those with its invite link can join or watch. ', h('input', { readonly: true, value: link, 'aria-label': 'Invite link', size: 40 }));
+    if (!table.invite) return;
+    const link = inviteLink(table, table.invite);
+    replace(bar, t('invite.private'), h('input', { readonly: true, value: link, 'aria-label': t('invite.link'), size: 40 }));
     bar.hidden = false;
   };
   show();
-  t.on('seat', show);
-  return area;
+  const offSeat = table.on('seat', show);
+  // The table's route is kept on a switch of language: the bar says itself again.
+  const offLanguage = onLanguage(show);
+  return { area, off: () => (offSeat(), offLanguage()) };
 }
 
-function showTable(t: Table): void {
+function showTable(table: Table): void {
   leaveCurrent();
-  current = t;
-  const area = tableArea(t);
-  if (t.role === 'commentator') {
-    cleanup = renderCommentator(area, t, net, () => (location.hash = '#/'));
+  current = table;
+  const { area, off: offBar } = tableArea(table);
+  if (table.role === 'commentator') {
+    const off = renderCommentator(area, table, net, () => (location.hash = '#/'));
+    cleanup = () => (off(), offBar());
     return;
   }
-  const off = renderTable(area, t, net, () => (location.hash = '#/'));
+  const off = renderTable(area, table, net, () => (location.hash = '#/'));
   // Once the seat is known, put it in the address so a reload takes the same seat back.
-  const offSeat = t.on('change', () => {
-    if (t.seat !== null && !location.hash.includes('seat=')) history.replaceState(null, '', `#/table/${t.id}?seat=${t.seat}`);
+  const offSeat = table.on('change', () => {
+    if (table.seat !== null && !location.hash.includes('seat=')) history.replaceState(null, '', `#/table/${table.id}?seat=${table.seat}`);
   });
-  cleanup = () => (off(), offSeat());
+  cleanup = () => (off(), offSeat(), offBar());
 }
 
 /** A hash part as typed: a malformed escape is kept as it is (the server answers it). */
@@ -159,8 +162,8 @@ async function route(): Promise<void> {
       h(
         'main',
         { class: 'lobby' },
-        h('p', { class: 'error', role: 'alert' }, `Could not join table ${id}: ${(e as Error).message}`),
-        h('p', {}, h('a', { href: `#/table/${id}?watch${q.has('code') ? `&code=${encodeURIComponent(q.get('code')!)}` : ''}` }, 'Watch it instead'), ' · ', h('a', { href: '#/' }, 'Back to the lobby')),
+        h('p', { class: 'error', role: 'alert' }, t('join.failed', { id, reason: (e as Error).message })),
+        h('p', {}, h('a', { href: `#/table/${id}?watch${q.has('code') ? `&code=${encodeURIComponent(q.get('code')!)}` : ''}` }, t('join.watch')), ' · ', h('a', { href: '#/' }, t('table.backToLobby'))),
       ),
     );
   }

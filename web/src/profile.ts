@@ -2,6 +2,9 @@ import type { PlayerGame, PlayerProfile, PlayerStats } from '@jantaku/client-sdk
 import { h, replace } from './dom';
 import { JantakuError, type JantakuClient } from './net';
 import { DOWNLOADS } from './result';
+import { language, t } from './i18n';
+import { windWord } from './labels';
+import { tableName } from './tableName';
 import { ruleHref } from './rules';
 
 /**
@@ -15,24 +18,25 @@ export const profileHref = (name: string, page = 1): string => `#/players/${enco
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 const num = (x: number | null, digits = 0) => (x === null ? '—' : x.toFixed(digits));
-const PLACES = ['1st', '2nd', '3rd', '4th'];
-const WINDS = ['East', 'South', 'West', 'North'];
+/** Dates in Japanese for a Japanese page; otherwise the browser's own format. */
+const dateLocale = (): string | undefined => (language() === 'ja' ? 'ja-JP' : undefined);
+const place = (i: number): string => t(`prof.place${i + 1}` as 'prof.place1');
 
 /** The statistics as rows: label, the value's id (data-stat) and its text. */
 function statRows(s: PlayerStats): [string, string, string][] {
   return [
-    ['Games', 'games', String(s.games)],
-    ['Hands', 'hands', String(s.hands)],
-    ['Average placement', 'averagePlacement', num(s.averagePlacement, 2)],
-    ...PLACES.map((p, i): [string, string, string] => [`${p} place`, `place${i + 1}`, `${pct(s.placements?.[i] ?? null)} (${s.placementCounts[i]})`]),
-    ['Win rate (per hand)', 'winRate', pct(s.winRate)],
-    ['Deal-in rate (per hand)', 'dealInRate', pct(s.dealInRate)],
-    ['Riichi rate (per hand)', 'riichiRate', pct(s.riichiRate)],
-    ['Call rate (per hand)', 'callRate', pct(s.callRate)],
-    ['Tsumo rate (per win)', 'tsumoRate', pct(s.tsumoRate)],
-    ['Average win', 'averageWin', num(s.averageWin)],
-    ['Average deal-in', 'averageDealIn', num(s.averageDealIn)],
-    ['Average final points', 'averageScore', num(s.averageScore)],
+    [t('prof.games'), 'games', String(s.games)],
+    [t('prof.hands'), 'hands', String(s.hands)],
+    [t('prof.averagePlacement'), 'averagePlacement', num(s.averagePlacement, 2)],
+    ...[0, 1, 2, 3].map((i): [string, string, string] => [t('prof.placeRow', { place: place(i) }), `place${i + 1}`, `${pct(s.placements?.[i] ?? null)} (${s.placementCounts[i]})`]),
+    [t('prof.winRate'), 'winRate', pct(s.winRate)],
+    [t('prof.dealInRate'), 'dealInRate', pct(s.dealInRate)],
+    [t('prof.riichiRate'), 'riichiRate', pct(s.riichiRate)],
+    [t('prof.callRate'), 'callRate', pct(s.callRate)],
+    [t('prof.tsumoRate'), 'tsumoRate', pct(s.tsumoRate)],
+    [t('prof.averageWin'), 'averageWin', num(s.averageWin)],
+    [t('prof.averageDealIn'), 'averageDealIn', num(s.averageDealIn)],
+    [t('prof.averageScore'), 'averageScore', num(s.averageScore)],
   ];
 }
 
@@ -41,12 +45,12 @@ function statsEl(s: PlayerStats): HTMLElement {
   return h(
     'section',
     { class: 'profile-stats', id: 'stats', 'aria-labelledby': 'stats-title' },
-    h('h2', { id: 'stats-title' }, 'Statistics'),
+    h('h2', { id: 'stats-title' }, t('prof.stats')),
     h('table', {}, h('tbody', {}, statRows(s).map(([label, id, value]) => h('tr', {}, h('th', { scope: 'row' }, label), h('td', { class: 'num', 'data-stat': id }, value))))),
-    h('h3', {}, 'Fouls'),
+    h('h3', {}, t('prof.fouls')),
     fouls.length
       ? h('ul', { id: 'fouls' }, fouls.map(([rule, n]) => h('li', { 'data-rule': rule }, h('a', { href: ruleHref(rule), class: 'rule' }, h('code', {}, rule)), ` × ${n}`)))
-      : h('p', { id: 'fouls' }, 'None.'),
+      : h('p', { id: 'fouls' }, t('prof.noFouls')),
   );
 }
 
@@ -62,8 +66,8 @@ function ratingsEl(ratings: unknown[]): HTMLElement {
   return h(
     'section',
     { class: 'profile-ratings', id: 'ratings', 'aria-labelledby': 'ratings-title' },
-    h('h2', { id: 'ratings-title' }, 'Ratings'),
-    ratings.length ? h('ul', {}, ratings.map((r) => h('li', { class: 'rating' }, fields(r)))) : h('p', {}, 'No rating yet: ratings come from ranked games.'),
+    h('h2', { id: 'ratings-title' }, t('prof.ratings')),
+    ratings.length ? h('ul', {}, ratings.map((r) => h('li', { class: 'rating' }, fields(r)))) : h('p', {}, t('prof.noRating')),
   );
 }
 
@@ -72,17 +76,17 @@ function gameRow(g: PlayerGame, net: JantakuClient): HTMLElement {
   return h(
     'tr',
     { 'data-game': g.id, 'data-placement': g.placement ?? '', 'data-score': g.score ?? '' },
-    h('td', {}, h('time', { datetime: when.toISOString() }, when.toLocaleString())),
-    h('td', {}, g.ruleset, g.private ? ' (private)' : ''),
-    h('td', {}, WINDS[g.seat] ?? String(g.seat)),
-    h('td', { class: 'num' }, g.placement === null ? (g.status === 'open' ? 'playing' : '—') : PLACES[g.placement - 1]),
+    h('td', {}, h('time', { datetime: when.toISOString() }, when.toLocaleString(dateLocale()))),
+    h('td', { 'data-ruleset': g.ruleset }, tableName({ ruleset: g.ruleset }), g.private ? t('prof.private') : ''),
+    h('td', {}, (g.seat >= 0 && g.seat < 4 ? windWord(g.seat) : String(g.seat))),
+    h('td', { class: 'num' }, g.placement === null ? (g.status === 'open' ? t('prof.playing') : '—') : place(g.placement - 1)),
     h('td', { class: 'num' }, g.score === null ? '—' : String(g.score)),
     h('td', {}, g.players.join(', ')),
     h(
       'td',
       {},
       // The server gives the page's own address of the replay (`/#/replay/…`); this page may be served elsewhere.
-      h('a', { href: g.replay.replace(/^\/?/, ''), class: 'replay' }, 'Replay'),
+      h('a', { href: g.replay.replace(/^\/?/, ''), class: 'replay' }, t('page.replay')),
       g.downloads ? DOWNLOADS.map((d) => [' · ', h('a', { href: `${net.http}${g.downloads![d.sub as keyof typeof g.downloads]}`, download: '', 'data-download': d.sub }, d.short)]) : null,
     ),
   );
@@ -92,37 +96,37 @@ function gamesEl(p: PlayerProfile, net: JantakuClient): HTMLElement {
   const nav = p.pages > 1
     ? h(
         'nav',
-        { class: 'pages', 'aria-label': 'Pages of games' },
-        p.page > 1 ? h('a', { href: profileHref(p.name, p.page - 1), rel: 'prev' }, '← Newer') : null,
-        ` Page ${p.page} of ${p.pages} `,
-        p.page < p.pages ? h('a', { href: profileHref(p.name, p.page + 1), rel: 'next' }, 'Older →') : null,
+        { class: 'pages', 'aria-label': t('prof.pagesLabel') },
+        p.page > 1 ? h('a', { href: profileHref(p.name, p.page - 1), rel: 'prev' }, t('prof.newer')) : null,
+        t('prof.page', { page: p.page, pages: p.pages }),
+        p.page < p.pages ? h('a', { href: profileHref(p.name, p.page + 1), rel: 'next' }, t('prof.older')) : null,
       )
     : null;
   return h(
     'section',
     { class: 'profile-games', id: 'games', 'aria-labelledby': 'games-title' },
-    h('h2', { id: 'games-title' }, `Games (${p.total})`),
+    h('h2', { id: 'games-title' }, t('prof.gamesTitle', { n: p.total })),
     p.games.length
       ? h(
           'table',
           {},
-          h('thead', {}, h('tr', {}, ['When', 'Rules', 'Seat', 'Place', 'Points', 'Players', 'Replay and logs'].map((c) => h('th', { scope: 'col' }, c)))),
+          h('thead', {}, h('tr', {}, (['when', 'rules', 'seat', 'place', 'points', 'players', 'replay'] as const).map((k) => t(`prof.col.${k}`)).map((c) => h('th', { scope: 'col' }, c)))),
           h('tbody', {}, p.games.map((g) => gameRow(g, net))),
         )
-      : h('p', {}, p.total ? 'No games on this page.' : 'No games yet.'),
+      : h('p', {}, p.total ? t('prof.noGamesPage') : t('prof.noGames')),
     nav,
   );
 }
 
 export function renderProfile(root: HTMLElement, net: JantakuClient, name: string, page = 1): () => void {
   let gone = false;
-  const back = h('a', { href: '#/', class: 'back' }, '← Lobby');
-  replace(root, h('main', { class: 'profile', id: 'profile' }, back, h('h1', {}, name), h('p', { class: 'status' }, 'Loading…')));
+  const back = h('a', { href: '#/', class: 'back' }, t('page.lobby'));
+  replace(root, h('main', { class: 'profile', id: 'profile' }, back, h('h1', {}, name), h('p', { class: 'status' }, t('page.loading'))));
   net
     .player(name, page)
     .then((p) => {
       if (gone) return;
-      const tags = [p.guest ? 'guest' : null, p.bot ? 'bot' : null].filter(Boolean).join(', ');
+      const tags = [p.guest ? t('prof.guest') : null, p.bot ? t('prof.bot') : null].filter(Boolean).join(', ');
       replace(
         root,
         h(
@@ -130,7 +134,7 @@ export function renderProfile(root: HTMLElement, net: JantakuClient, name: strin
           { class: 'profile', id: 'profile', 'data-name': p.name },
           back,
           h('h1', {}, p.name, tags ? h('span', { class: 'tag' }, ` ${tags}`) : null),
-          h('p', { class: 'since' }, `Playing since ${new Date(p.created).toLocaleDateString()}`),
+          h('p', { class: 'since' }, t('prof.since', { date: new Date(p.created).toLocaleDateString(dateLocale()) })),
           ratingsEl(p.ratings),
           statsEl(p.stats),
           gamesEl(p, net),
@@ -139,7 +143,7 @@ export function renderProfile(root: HTMLElement, net: JantakuClient, name: strin
     })
     .catch((e: Error) => {
       if (gone) return;
-      const text = e instanceof JantakuError && e.code === 'NO_PLAYER' ? `No player is named ${name}.` : `Could not load the profile: ${e.message}`;
+      const text = e instanceof JantakuError && e.code === 'NO_PLAYER' ? t('prof.noPlayer', { name }) : t('prof.failed', { reason: e.message });
       replace(root, h('main', { class: 'profile', id: 'profile' }, back, h('h1', {}, name), h('p', { class: 'error', role: 'alert' }, text)));
     });
   return () => {

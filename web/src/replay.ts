@@ -4,7 +4,9 @@ import { CommentaryState } from './commentary';
 import { h, patch } from './dom';
 import { faultsView } from './faultsView';
 import { roundName } from './labels';
+import { windName } from './tileNames';
 import type { JantakuClient } from './net';
+import { t } from './i18n';
 import { DOWNLOADS, resultContextOf, resultEl, standingsEl } from './result';
 
 /**
@@ -33,7 +35,8 @@ export function positionAt(data: ReplayData, hand: number, step: number): Commen
 
 const handTitle = (data: ReplayData, i: number): string => {
   const start = data.hands[i].steps[0]?.events.find((e) => e.type === 'handStarted');
-  return start && start.type === 'handStarted' ? `${i + 1}. ${roundName(start.round)}${start.honba ? ` · ${start.honba} honba` : ''}` : `Hand ${i + 1}`;
+  return start && start.type === 'handStarted' ? start.honba ? t('replay.handTitleHonba', { n: i + 1, round: roundName(start.round), honba: start.honba }) : t('replay.handTitle', { n: i + 1, round: roundName(start.round) })
+    : t('replay.handN', { n: i + 1 });
 };
 
 /** `code`: a private table's invite code (the replay of a private table's game is answered only with it). */
@@ -57,7 +60,7 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
     net
       .getJson<ReplayData>(url('replay'))
       .then((d) => {
-        if (!d) error = `No game ${id}.`;
+        if (!d) error = t('replay.noGame', { id });
         else {
           const first = !data;
           data = d;
@@ -81,36 +84,36 @@ export function renderReplay(root: HTMLElement, net: JantakuClient, id: string, 
     const header = h(
       'header',
       { class: 'bar' },
-      h('a', { href: '#/', class: 'back' }, '← Lobby'),
-      h('span', { class: 'tag watching', id: 'replaying' }, 'Replay'),
-      data ? h('span', { class: 'tag', id: 'replay-status' }, data.status === 'finished' ? 'finished game' : 'table still playing: the hands ended so far') : null,
-      h('span', { class: 'id' }, `game ${id}`),
+      h('a', { href: '#/', class: 'back' }, t('page.lobby')),
+      h('span', { class: 'tag watching', id: 'replaying' }, t('replay.tag')),
+      data ? h('span', { class: 'tag', id: 'replay-status' }, data.status === 'finished' ? t('replay.finished') : t('replay.playing')) : null,
+      h('span', { class: 'id' }, t('replay.game', { id })),
     );
     if (!data || data.hands.length === 0) {
-      const msg = error || (data ? 'No hand of this game has ended yet.' : 'Loading the replay…');
-      patch(root, h('div', { class: 'table-page replay', id: 'replay' }, header, h('p', { class: error ? 'error' : 'status' }, msg), data ? h('button', { id: 'reload', onclick: () => void load() }, 'Reload') : null));
+      const msg = error || (data ? t('replay.noHand') : t('replay.loading'));
+      patch(root, h('div', { class: 'table-page replay', id: 'replay' }, header, h('p', { class: error ? 'error' : 'status' }, msg), data ? h('button', { id: 'reload', onclick: () => void load() }, t('replay.reload')) : null));
       return;
     }
     const d = data;
     const board = positionAt(d, hand, step);
-    const label = (s: number): string => `${'ESWN'[(board.seats[s].wind - 27) % 4] ?? '?'} · ${d.names[s] ?? `Seat ${s}`}`;
+    const label = (s: number): string => `${windName(board.seats[s].wind)} · ${d.names[s] ?? t('table.seatN', { seat: s })}`;
     const parts = (s: BoardSeat): SeatParts => {
       const seat = board.seats[s.seat];
-      return { who: d.names[s.seat] ?? `Seat ${s.seat}`, badges: [], concealed: openHandEl(s.seat, seat.hand, seat.drawn), melds: true };
+      return { who: d.names[s.seat] ?? t('table.seatN', { seat: s.seat }), badges: [], concealed: openHandEl(s.seat, seat.hand, seat.drawn), melds: true };
     };
-    const select = h('select', { id: 'hand-select', 'aria-label': 'Hand', onchange: (e: Event) => go(Number((e.target as HTMLSelectElement).value), 0) }, d.hands.map((_, i) => h('option', { value: i, selected: i === hand }, handTitle(d, i))));
+    const select = h('select', { id: 'hand-select', 'aria-label': t('replay.hand'), onchange: (e: Event) => go(Number((e.target as HTMLSelectElement).value), 0) }, d.hands.map((_, i) => h('option', { value: i, selected: i === hand }, handTitle(d, i))));
     const controls = h(
       'div',
       { class: 'replay-controls' },
-      h('button', { id: 'prev-hand', onclick: () => go(hand - 1, 0), disabled: hand === 0 }, '« Hand'),
-      h('button', { id: 'prev', onclick: prev, disabled: hand === 0 && step === 0 }, '← Action'),
-      h('span', { id: 'step', class: 'step' }, `action ${step} / ${steps() - 1}`),
-      h('button', { id: 'next', onclick: next, disabled: hand === d.hands.length - 1 && step === steps() - 1 }, 'Action →'),
-      h('button', { id: 'next-hand', onclick: () => go(hand + 1, 0), disabled: hand === d.hands.length - 1 }, 'Hand »'),
+      h('button', { id: 'prev-hand', onclick: () => go(hand - 1, 0), disabled: hand === 0 }, t('replay.prevHand')),
+      h('button', { id: 'prev', onclick: prev, disabled: hand === 0 && step === 0 }, t('replay.prev')),
+      h('span', { id: 'step', class: 'step' }, t('replay.step', { step, last: steps() - 1 })),
+      h('button', { id: 'next', onclick: next, disabled: hand === d.hands.length - 1 && step === steps() - 1 }, t('replay.next')),
+      h('button', { id: 'next-hand', onclick: () => go(hand + 1, 0), disabled: hand === d.hands.length - 1 }, t('replay.nextHand')),
       select,
       d.status === 'finished'
-        ? h('span', { class: 'downloads' }, 'Download: ', DOWNLOADS.map((f, i) => [i ? ' · ' : '', h('a', { id: `dl-${f.id}`, href: url(f.sub), download: `${id}.${f.ext}` }, f.short)]))
-        : h('button', { id: 'reload', onclick: () => void load() }, 'Load hands ended since'),
+        ? h('span', { class: 'downloads' }, t('page.download'), DOWNLOADS.map((f, i) => [i ? ' · ' : '', h('a', { id: `dl-${f.id}`, href: url(f.sub), download: `${id}.${f.ext}` }, f.short)]))
+        : h('button', { id: 'reload', onclick: () => void load() }, t('replay.loadMore')),
     );
     const over = handOver(board) && board.lastResult;
     patch(

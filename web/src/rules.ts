@@ -2,6 +2,7 @@ import { CATALOGUE } from '@jantaku/shared/referee/catalogue';
 import { isRuleId, rulebookOf } from '@jantaku/shared/referee/ids';
 import { h, replace } from './dom';
 import { penaltyWords } from './labels';
+import { language, t } from './i18n';
 
 /**
  * `#/rules/<ID>`: one rule of the catalogue (shared/src/referee/catalogue.ts, the source of
@@ -19,9 +20,9 @@ const RULEBOOK_NAMES: Record<string, string> = {
 export const ruleHref = (id: string): string => `#/rules/${encodeURIComponent(id)}`;
 
 export function renderRule(root: HTMLElement, id: string): () => void {
-  const back = h('a', { href: '#/', class: 'back' }, '← Lobby');
+  const back = h('a', { href: '#/', class: 'back' }, t('page.lobby'));
   if (!isRuleId(id)) {
-    replace(root, h('section', { class: 'rule-page', id: 'rule' }, back, h('h1', {}, id), h('p', { class: 'error' }, 'No rule has this ID.')));
+    replace(root, h('section', { class: 'rule-page', id: 'rule' }, back, h('h1', {}, id), h('p', { class: 'error' }, t('rule.none'))));
     return () => {};
   }
   const e = CATALOGUE[id];
@@ -34,9 +35,11 @@ export function renderRule(root: HTMLElement, id: string): () => void {
       h('h1', {}, h('code', {}, id), ' ', e.title),
       h('p', { class: 'rulebook' }, RULEBOOK_NAMES[rulebookOf(id)] ?? rulebookOf(id)),
       h('p', { class: 'rule-text', id: 'rule-text' }, e.reason),
-      h('p', {}, 'Penalty: ', h('strong', {}, e.penalty ? penaltyWords(e.penalty) : 'none (a rule of play or a definition)')),
-      h('p', {}, e.online ? 'Judged by the server.' : `Judged by a referee at the table: ${e.whyNotOnline}`),
-      e.cases?.length ? h('p', {}, 'Cases: ', e.cases.map((c, i) => [i ? ', ' : '', h('a', { href: ruleHref(c) }, c)])) : null,
+      // The rule's own words stay the catalogue's English (docs/I18N.md): the rulebooks are English, by rule ID.
+      language() === 'ja' ? h('p', { class: 'status', id: 'rule-language' }, t('rule.english')) : null,
+      h('p', {}, t('rule.penalty'), h('strong', {}, e.penalty ? penaltyWords(e.penalty) : t('rule.noPenalty'))),
+      h('p', {}, e.online ? t('rule.online') : t('rule.offline', { why: e.whyNotOnline })),
+      e.cases?.length ? h('p', {}, t('rule.cases'), e.cases.map((c, i) => [i ? ', ' : '', h('a', { href: ruleHref(c) }, c)])) : null,
     ),
   );
   return () => {};

@@ -440,7 +440,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       { class: 'bar' },
       h('a', { href: '#/', class: 'back', onclick: (e: Event) => (e.preventDefault(), onLeave()) }, t('table.lobby')),
       // Named by its ruleset and settings ("WRC 2015 · 5+20 s"), never by an id such as "tenhou+custom".
-      h('span', { class: 'tag', id: 'table-name' }, tableName({ ruleset: state.ruleset, length: info.rules?.length, clock: clockSeconds(info.rules?.timeControl) })),
+      h('span', { class: 'tag', id: 'table-name' }, tableName({ name: state.name, ruleset: state.ruleset, length: info.rules?.length, clock: clockSeconds(info.rules?.timeControl) })),
       info.rules?.foulPolicy ? h('span', { class: 'tag', id: 'policy' }, t('lobby.foulsTag', { policy: t(`policy.${info.rules.foulPolicy}`) })) : null,
       me === null ? h('span', { class: 'tag watching', id: 'watching' }, t('table.watching')) : h('span', { class: 'tag' }, t('table.you', { wind: windWord(state.seats[me].wind - 27) })),
       !state.started ? h('span', { class: 'tag wait' }, t('table.waiting')) : null,

@@ -1,6 +1,9 @@
 import { h, replace } from './dom';
 import { loginForm } from './login';
 import type { JantakuClient } from './net';
+import { t } from './i18n';
+import { windName } from './tileNames';
+import { tableName } from './tableName';
 
 /**
  * A tournament's page (`#/tournament/:id`): the live standings, each round's tables with a link
@@ -36,20 +39,21 @@ interface Standings {
 }
 
 const REFRESH_MS = 5000;
-const WINDS = ['E', 'S', 'W', 'N'];
+/** A hanchan's status in words (an unknown one as it came). */
+const statusWord = (s: string): string => (s === 'scheduled' || s === 'finished' || s === 'void' ? t(`tour.status.${s}`) : s);
 const points = (n: number) => (n > 0 ? `+${n.toFixed(1)}` : n < 0 ? `\u2212${(-n).toFixed(1)}` : '0.0');
 
 export function renderTournament(root: HTMLElement, net: JantakuClient, id: string): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const path = `/api/tournaments/${encodeURIComponent(id)}`;
-  const header = (name: string) => h('header', { class: 'top' }, h('a', { href: '#/', class: 'back' }, '← Lobby'), h('h1', {}, name));
+  const header = (name: string) => h('header', { class: 'top' }, h('a', { href: '#/', class: 'back' }, t('page.lobby')), h('h1', {}, name));
 
   const standingsEl = (s: Standings) =>
     h(
       'table',
       { id: 'standings', class: 'event-standings' },
-      h('thead', {}, h('tr', {}, h('th', {}, 'Rank'), h('th', {}, 'Player'), h('th', {}, 'Total'), h('th', {}, 'Penalties'), h('th', {}, 'Hanchans'))),
+      h('thead', {}, h('tr', {}, h('th', {}, t('tour.rank')), h('th', {}, t('tour.player')), h('th', {}, t('tour.total')), h('th', {}, t('tour.penalties')), h('th', {}, t('tour.hanchans')))),
       h(
         'tbody',
         {},
@@ -57,8 +61,8 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
           h(
             'tr',
             { 'data-player': r.id, 'data-rank': r.rank ?? '', 'data-total': r.total, 'data-penalties': r.penalties, class: r.rank === null ? 'unranked' : '' },
-            h('td', {}, r.rank ?? (r.disqualified ? 'DQ' : '—')),
-            h('td', {}, r.player, r.role === 'substitute' ? h('span', { class: 'tag' }, 'substitute') : null),
+            h('td', {}, r.rank ?? (r.disqualified ? t('tour.dq') : '—')),
+            h('td', {}, r.player, r.role === 'substitute' ? h('span', { class: 'tag' }, t('tour.substitute')) : null),
             h('td', { class: 'num' }, points(r.total)),
             h('td', { class: 'num' }, r.penalties ? String(r.penalties) : ''),
             h('td', { class: 'num' }, r.hanchans.filter((x) => x.kind === 'played').length),
@@ -71,27 +75,27 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
     h(
       'section',
       { class: 'event-round', 'data-round': r.round },
-      h('h2', {}, `Round ${r.round}`, h('span', { class: 'tag' }, r.started ? 'started' : 'seated')),
+      h('h2', {}, t('tour.round', { n: r.round }), h('span', { class: 'tag' }, r.started ? t('tour.started') : t('tour.seated'))),
       h(
         'ul',
         { class: 'event-tables' },
-        r.tables.map((t) => {
-          const games = r.hanchans.filter((x) => x.table === t.table);
+        r.tables.map((tb) => {
+          const games = r.hanchans.filter((x) => x.table === tb.table);
           return h(
             'li',
-            { 'data-table': t.table },
-            h('strong', {}, `Table ${t.table}`),
+            { 'data-table': tb.table },
+            h('strong', {}, t('tour.table', { n: tb.table })),
             ' ',
-            t.seats.map((p, i) => h('span', { class: 'chip' }, `${WINDS[i]} ${p ?? '—'}`)),
+            tb.seats.map((p, i) => h('span', { class: 'chip' }, `${windName(27 + i)} ${p ?? '—'}`)),
             games.map((g) =>
               h(
                 'span',
                 { class: 'event-game', 'data-hanchan': g.id, 'data-status': g.status },
                 ' ',
-                h('span', { class: 'tag' }, g.status === 'inProgress' || (g.status === 'scheduled' && g.game) ? 'playing' : g.status),
+                h('span', { class: 'tag' }, g.status === 'inProgress' || (g.status === 'scheduled' && g.game) ? t('tour.playing') : statusWord(g.status)),
                 // The API's links are the server's: pages by their hash, files from the server.
-                g.watch && g.status !== 'finished' && g.status !== 'void' ? [' ', h('a', { href: g.watch.replace(/^\/(?=#)/, ''), class: 'watch' }, 'Watch')] : null,
-                g.game && g.status === 'finished' ? [' ', h('a', { href: `#/replay/${encodeURIComponent(g.game)}`, class: 'replay' }, 'Replay')] : null,
+                g.watch && g.status !== 'finished' && g.status !== 'void' ? [' ', h('a', { href: g.watch.replace(/^\/(?=#)/, ''), class: 'watch' }, t('tour.watch'))] : null,
+                g.game && g.status === 'finished' ? [' ', h('a', { href: `#/replay/${encodeURIComponent(g.game)}`, class: 'replay' }, t('page.replay'))] : null,
                 g.logs ? [' · ', h('a', { href: `${net.http}${g.logs.tenhou6}`, download: '' }, 'tenhou.net/6'), ' · ', h('a', { href: `${net.http}${g.logs.mjai}`, download: '' }, 'mjai')] : null,
               ),
             ),
@@ -102,7 +106,7 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
 
   // Made once: the page is redrawn every few seconds, and what is typed in the form must stay.
   const failed = h('p', { class: 'error', id: 'login-error' });
-  const login = loginForm(net, 'Log in to see your table', () => void load(), (reason) => (failed.textContent = reason));
+  const login = loginForm(net, t('tour.loginTitle'), () => void load(), (reason) => (failed.textContent = reason));
   /** "Your next table": the account's seat, or the form to log in. */
   const yours = async (): Promise<HTMLElement> => {
     if (!net.session) return h('section', { id: 'your-table' }, login, failed);
@@ -112,12 +116,12 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
       return h('section', { id: 'your-table' }, login, failed);
     }
     const { next } = (await res.json()) as { next: Next | null };
-    const where = next ? `Round ${next.round}, table ${next.table}, seat ${WINDS[next.seat]}` : 'You have no table in this event now.';
+    const where = next ? t('tour.where', { round: next.round, table: next.table, seat: windName(27 + next.seat) }) : t('tour.noTable');
     return h(
       'section',
       { id: 'your-table', 'data-game': next?.game ?? '' },
-      h('h2', {}, 'Your next table'),
-      h('p', {}, where, ' ', next?.game ? h('a', { href: `#/table/${encodeURIComponent(next.game)}`, id: 'join-table', class: 'primary' }, 'Go to your table') : next ? '(the round has not started)' : null),
+      h('h2', {}, t('tour.next')),
+      h('p', {}, where, ' ', next?.game ? h('a', { href: `#/table/${encodeURIComponent(next.game)}`, id: 'join-table', class: 'primary' }, t('tour.go')) : next ? t('tour.notStarted') : null),
     );
   };
 
@@ -126,7 +130,7 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
       const [event, standings, mine] = await Promise.all([net.getJson<Event>(path), net.getJson<Standings>(`${path}/standings`), yours()]);
       if (stopped) return;
       if (!event || !standings) {
-        replace(root, header('Tournament'), h('p', { class: 'error', id: 'event-error' }, 'No such tournament.'));
+        replace(root, header(t('tour.tournament')), h('p', { class: 'error', id: 'event-error' }, t('tour.none')));
         return;
       }
       const s = event.settings;
@@ -139,31 +143,38 @@ export function renderTournament(root: HTMLElement, net: JantakuClient, id: stri
           h(
             'p',
             { class: 'status' },
-            `${s.ruleset} · ${s.rounds} round${s.rounds > 1 ? 's' : ''} of ${s.hanchansPerRound} hanchan${s.hanchansPerRound > 1 ? 's' : ''} · seating: ${s.seating}${s.duplicate ? ' · duplicate' : ''} · spectators: ${s.spectators}`,
+            t('tour.settings', {
+              ruleset: tableName({ ruleset: s.ruleset }),
+              rounds: t(s.rounds > 1 ? 'tour.roundsMany' : 'tour.roundsOne', { n: s.rounds }),
+              hanchans: t(s.hanchansPerRound > 1 ? 'tour.hanchansMany' : 'tour.hanchansOne', { n: s.hanchansPerRound }),
+              seating: s.seating,
+              duplicate: s.duplicate ? t('tour.duplicate') : '',
+              spectators: s.spectators,
+            }),
           ),
           mine,
-          h('h2', {}, 'Standings'),
+          h('h2', {}, t('tour.standings')),
           standingsEl(standings),
           h(
             'p',
             { class: 'downloads' },
-            'Download: ',
-            h('a', { href: `${net.http}${path}/standings.csv`, download: '', id: 'dl-standings' }, 'standings (CSV)'),
+            t('page.download'),
+            h('a', { href: `${net.http}${path}/standings.csv`, download: '', id: 'dl-standings' }, t('tour.dlStandings')),
             ' · ',
-            h('a', { href: `${net.http}${path}/penalties.csv`, download: '', id: 'dl-penalties' }, 'penalties (CSV)'),
+            h('a', { href: `${net.http}${path}/penalties.csv`, download: '', id: 'dl-penalties' }, t('tour.dlPenalties')),
             ' · ',
-            h('a', { href: `${net.http}${path}/ema.csv`, download: '', id: 'dl-ema' }, 'EMA results'),
+            h('a', { href: `${net.http}${path}/ema.csv`, download: '', id: 'dl-ema' }, t('tour.dlEma')),
           ),
-          h('p', {}, h('a', { href: `#/tournament/${encodeURIComponent(event.id)}/desk`, id: 'to-desk' }, 'Referee desk'), ' (the organiser)'),
+          h('p', {}, h('a', { href: `#/tournament/${encodeURIComponent(event.id)}/desk`, id: 'to-desk' }, t('tour.desk')), t('tour.organiser')),
           [...event.rounds].reverse().map(roundEl),
         ),
       );
     } catch {
-      if (!stopped && !document.getElementById('event')) replace(root, header('Tournament'), h('p', { class: 'error', id: 'event-error' }, 'The server did not answer.'));
+      if (!stopped && !document.getElementById('event')) replace(root, header(t('tour.tournament')), h('p', { class: 'error', id: 'event-error' }, t('tour.noAnswer')));
     }
     if (!stopped) timer = setTimeout(() => void load(), REFRESH_MS);
   };
-  replace(root, header('Tournament'), h('p', { class: 'status' }, 'Loading…'));
+  replace(root, header(t('tour.tournament')), h('p', { class: 'status' }, t('page.loading')));
   void load();
   return () => {
     stopped = true;

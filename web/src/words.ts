@@ -3,6 +3,8 @@ import { isRuleId } from '@jantaku/shared/referee/ids';
 import type { Penalty } from '@jantaku/shared/referee/penalty';
 import type { Ruleset } from '@jantaku/shared/rules/schema';
 import { language, t } from './i18n';
+import type { Catalog } from './locales/en';
+import { whatHappenedJa } from './locales/faultsJa';
 import { REFUSALS_JA } from './locales/refusalsJa';
 
 /**
@@ -31,83 +33,79 @@ export interface FaultLike {
 }
 
 const thousands = (n: number): string => n.toLocaleString('en-US');
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-/** "you" for the viewer, else the seat's label. */
-function who(seat: number, ctx: WordsContext): { name: string; you: boolean } {
-  return seat === ctx.viewer ? { name: 'you', you: true } : { name: ctx.label(seat), you: false };
+/** The stems of the catalog's sentence pairs: "fault.dead" for 'fault.deadYou' and 'fault.deadOther' (a misspelt stem fails typecheck). */
+type Paired = { [K in keyof Catalog]: K extends `${infer B}You` ? (`${B}Other` extends keyof Catalog ? B : never) : never }[keyof Catalog];
+
+/** The catalog's sentence for the viewer ("…You": "you pay") or another seat ("…Other": "East pays"), with the seat's name. */
+function said(key: Paired, seat: number, ctx: WordsContext, values: Record<string, string | number> = {}): string {
+  const you = seat === ctx.viewer;
+  return t(you ? `${key}You` : `${key}Other`, you ? values : { ...values, name: ctx.label(seat) });
 }
 
-/** The penalty's name as a heading: "Chombo", "Dead hand", "Warning"… */
+const PENALTY_KEYS: Record<string, keyof Catalog> = {
+  none: 'pen.none',
+  warning: 'pen.warning',
+  deadHand: 'pen.deadHand',
+  chombo: 'pen.chombo',
+  points: 'pen.points',
+  penaltyTiles: 'pen.penaltyTiles',
+  disqualification: 'pen.disqualification',
+  substitute: 'pen.substitute',
+  resign: 'pen.resign',
+  redeal: 'pen.redeal',
+};
+
+/** The penalty's name as a heading: "Chombo", "Dead hand", "Warning"… (チョンボ, アガリ放棄, 警告). */
 export function penaltyName(p: Penalty): string {
-  switch (p.kind) {
-    case 'none':
-      return 'No penalty';
-    case 'warning':
-      return 'Warning';
-    case 'deadHand':
-      return 'Dead hand';
-    case 'chombo':
-      return 'Chombo';
-    case 'points':
-      return 'Penalty points';
-    case 'penaltyTiles':
-      return 'Penalty tiles';
-    case 'disqualification':
-      return 'Disqualification';
-    case 'substitute':
-      return 'Substitute';
-    case 'resign':
-      return 'Resignation';
-    case 'redeal':
-      return 'Redeal';
-    default:
-      return "Referee's decision";
-  }
+  return t(PENALTY_KEYS[p.kind] ?? 'pen.discretion');
 }
 
 /**
  * What a penalty does to every score, in words: "you pay 4,000 to each player", "−20 off East's
- * final score; no points change hands in this hand", "no score changes".
+ * final score; no points change hands in this hand", "no score changes". Each is one catalog
+ * sentence per language, with "you" and another seat as two entries.
  */
 export function scoreEffect(p: Penalty, seat: number, ctx: WordsContext): string {
-  const w = who(seat, ctx);
-  const pays = w.you ? 'pay' : 'pays';
-  const theirs = w.you ? 'your' : `${w.name}'s`;
-  const none = 'no score changes';
   switch (p.kind) {
     case 'chombo': {
       const c = ctx.chombo;
-      if (c?.kind === 'globalPoints') return `\u2212${c.points} off ${theirs} final score; no points change hands in this hand, which is redealt`;
+      if (c?.kind === 'globalPoints') return said('fault.global', seat, ctx, { points: c.points });
       if (c?.kind === 'mangan') {
-        if (ctx.dealer === undefined) return `${w.name} ${pays} a mangan: 4,000 to the dealer and 2,000 to each other player (4,000 each from the dealer); the hand is redealt`;
-        if (ctx.dealer === seat) return `${w.name} ${pays} ${thousands(4000)} to each player; the hand is redealt`;
-        return `${w.name} ${pays} ${thousands(4000)} to ${ctx.label(ctx.dealer)} and ${thousands(2000)} to each other player; the hand is redealt`;
+        if (ctx.dealer === undefined) return said('fault.mangan', seat, ctx);
+        if (ctx.dealer === seat) return said('fault.manganDealer', seat, ctx, { each: thousands(4000) });
+        return said('fault.manganChild', seat, ctx, { dealerPays: thousands(4000), dealer: ctx.label(ctx.dealer), each: thousands(2000) });
       }
-      return 'the hand is redealt';
+      return t('fault.redealt');
     }
     case 'points': {
-      const per = p.per ? ` per started ${p.per.unitMs >= 60_000 ? `${p.per.unitMs / 60_000} min` : `${p.per.unitMs / 1000} s`}${p.per.of === 'lateness' ? ' late' : ' over the limit'}` : '';
-      return `\u2212${p.points}${per} off ${theirs} final score; no other score changes`;
+      const per = p.per
+        ? t(p.per.of === 'lateness' ? 'fault.perLate' : 'fault.perOver', {
+            unit: p.per.unitMs >= 60_000 ? t('fault.unitMin', { n: p.per.unitMs / 60_000 }) : t('fault.unitS', { n: p.per.unitMs / 1000 }),
+          })
+        : '';
+      return said('fault.points', seat, ctx, { points: p.points, per });
     }
     case 'deadHand':
-      return `${none}; ${w.name} cannot win, call or declare riichi until the hand ends, and ${pays} as noten at a draw`;
+      return said('fault.dead', seat, ctx);
     case 'warning':
-      return `${none} (a warning)`;
-    case 'penaltyTiles':
-      return `${none}; ${p.tiles === 'allConcealed' ? 'every concealed tile' : p.tiles === 'wronglyExposed' ? 'the wrongly exposed tiles' : plural(p.tiles, 'tile', 'tiles')} of ${theirs} hand ${p.tiles === 1 ? 'becomes a penalty tile' : 'become penalty tiles'}`;
+      return t('fault.warning');
+    case 'penaltyTiles': {
+      const tiles = p.tiles === 'allConcealed' ? t('fault.tilesAll') : p.tiles === 'wronglyExposed' ? t('fault.tilesExposed') : t(p.tiles === 1 ? 'fault.tilesOne' : 'fault.tilesMany', { n: p.tiles });
+      return said('fault.tiles', seat, ctx, { tiles, become: t(p.tiles === 1 ? 'fault.becomeOne' : 'fault.becomeMany') });
+    }
     case 'disqualification':
-      return `${w.name} ${w.you ? 'are' : 'is'} disqualified${p.ban === 'currentYear' ? ' and banned from tournaments for the current year' : ''}`;
+      return said(p.ban === 'currentYear' ? 'fault.dqBan' : 'fault.dq', seat, ctx);
     case 'substitute':
-      return `a substitute plays for ${w.name} for the rest of the hanchan`;
+      return said('fault.substitute', seat, ctx);
     case 'resign':
-      return `${w.name} ${w.you ? 'are' : 'is'} deemed to have resigned: the seat is played automatically to the end`;
+      return said('fault.resign', seat, ctx);
     case 'redeal':
-      return `${none}; the hand is redealt`;
+      return t('fault.redeal');
     case 'none':
-      return none;
+      return t('fault.none');
     default:
-      return "the referee decides the penalty";
+      return t('fault.discretion');
   }
 }
 
@@ -125,11 +123,14 @@ export function whatHappened(f: Pick<FaultLike, 'rule' | 'reason'>): string {
   return s || ruleTitle(f.rule);
 }
 
-/** "Chombo: false win with the hand shown — you pay 4,000 to each player". */
+/**
+ * "Chombo: false win with the hand shown — you pay 4,000 to each player", or in Japanese
+ * "チョンボ: 誤和了（手牌公開）：不完全な手で和了 — あなたが各家に4,000点払い。配牌からやり直し".
+ */
 export function faultSentence(f: FaultLike, ctx: WordsContext): string {
   const happened = whatHappened(f);
-  const lead = happened.charAt(0).toLowerCase() + happened.slice(1);
-  return `${penaltyName(f.penalty)}: ${lead} — ${scoreEffect(f.penalty, f.seat, ctx)}`;
+  const what = language() === 'ja' ? whatHappenedJa(happened, f.rule) : happened.charAt(0).toLowerCase() + happened.slice(1);
+  return t('fault.sentence', { penalty: penaltyName(f.penalty), what, effect: scoreEffect(f.penalty, f.seat, ctx) });
 }
 
 /** Why the server or the engine refused a command (or a connection), for people; every code has words. */

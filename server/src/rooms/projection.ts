@@ -32,11 +32,12 @@ function set<O extends object, K extends keyof O>(obj: O, key: K, value: O[K]): 
   if (obj[key] !== value) obj[key] = value;
 }
 
-/** A new table state with its four seats and their private parts (to add to StateViews), and the table's rules. */
-export function newTableState(rules: Ruleset): TableState {
+/** A new table state with its four seats and their private parts (to add to StateViews), the table's rules and `name` (its settings' name: the creator's, else the ruleset's). */
+export function newTableState(rules: Ruleset, name?: string): TableState {
   const state = new TableState();
   state.ruleset = rules.name;
   state.rules = JSON.stringify(rules);
+  state.name = name !== undefined && name !== rules.name ? name : '';
   for (const seat of SEATS) {
     const s = new SeatState();
     s.seat = seat;

@@ -117,6 +117,8 @@ export const TableState = schema(
     ruleset: t.string().default(''),
     /** JSON of the table's whole ruleset as it was resolved at creation (overrides, time control and foul policy included): what clients rebuild its rules from. */
     rules: t.string().default(''),
+    /** The name the table's creator gave it; '' when none (clients name it from its ruleset and settings). Set once. */
+    name: t.string().default(''),
     /** Hands dealt so far (1 for the first hand). */
     hands: t.uint16().default(0),
     /** Commands applied so far (players, bots and the clock). */
