@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connect, play, type JantakuClient, type Table } from '@jantaku/client-sdk';
+import { connect, play, type JantakuClient } from '@jantaku/client-sdk';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import { finalStandings } from '@jantaku/shared/game/end';
 import type { Command, LegalAction } from '@jantaku/shared/game/types';
@@ -8,7 +8,11 @@ import type { TableView } from '@jantaku/shared/game/views';
 import { Referee } from '@jantaku/shared/referee/referee';
 import { globalScores, rankingOf, reduceTournament, type TournamentEvent } from '@jantaku/shared/referee/tournament';
 import { api, HttpError } from '../../scripts/tournament-event';
+import { createServer } from '../../server/src/index';
 import { startServer } from './harness';
+
+/** The server as createServer makes it: its stores and services. */
+const parts = (s: { server: unknown }) => s.server as ReturnType<typeof createServer>;
 
 /**
  * A running tournament table, over real websockets and the real SQLite stores: the organiser
@@ -63,7 +67,7 @@ async function sit(p: Person, game: string, bot = efficiencyBot as (v: TableView
 it('seats corrected between hands and a hanchan ended after its hand in play; refusals change nothing; the standings are the ledger’s', async () => {
   const org = connect(served.url);
   const o = await org.register('Running Organiser', 'organiser password 1');
-  await served.server.accounts.db.updateTable('accounts').set({ role: 'organiser' }).where('id', '=', o.id).execute();
+  await parts(served).accounts.db.updateTable('accounts').set({ role: 'organiser' }).where('id', '=', o.id).execute();
   const token = org.session!;
   const call = <T = any>(method: string, path: string, body?: unknown, as: string | null = token) => api<T>(http, method, path, body, as);
   const people: Person[] = [];
@@ -149,8 +153,8 @@ it('seats corrected between hands and a hanchan ended after its hand in play; re
   for (const s of now) await s.done;
 
   // The game: ended by the table's endGame entry right after the hand in play; without it the game would go on.
-  const record = served.server.store.getGame(game)!;
-  const log = served.server.store.commands(game);
+  const record = parts(served).store.getGame(game)!;
+  const log = parts(served).store.commands(game);
   expect(log.at(-1)).toEqual({ seat: -1, command: { type: 'endGame' } });
   const opts = { rules: record.rules, seed: record.seed, wallAlgorithm: record.wallAlgorithm };
   const cut = Referee.replay(opts, log.slice(0, -1)).game;

@@ -97,14 +97,15 @@ export class TournamentService {
   /**
    * Runs `f` after the tournament's earlier commands in this process. On PostgreSQL also after
    * those of every other server on the same store: `f` runs holding the tournament's row
-   * (SELECT … FOR UPDATE, released when it ends) and first reads the lines others wrote since.
+   * (SELECT … FOR NO KEY UPDATE, released when it ends) and first reads the lines others wrote since.
    */
   private serial<T>(id: string, f: () => Promise<T>): Promise<T> {
     const g = !this.shared
       ? f
       : () =>
           this.db.transaction().execute(async (trx) => {
-            await trx.selectFrom('tournaments').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+            // NO KEY UPDATE: the log's own inserts (other connections) take a KEY SHARE on this row for its foreign key.
+            await trx.selectFrom('tournaments').select('id').where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
             const t = this.loaded.get(id);
             if (t) await this.catchUp(t);
             return f();
