@@ -135,6 +135,8 @@ it('seats corrected between hands and a hanchan ended after its hand in play; re
   await call('POST', path('swap'), { seats: [0, 1], reason: 'winds were drawn the wrong way round' });
   expect((await at[0].left).code).toBe(4102);
   expect((await at[1].left).code).toBe(4102);
+  // The game store keeps the seats' accounts (a restarted table knows them).
+  expect((parts(served).store.getGame(game)!.options.service as { seats: string[] }).seats).toEqual([seats[1].id, seats[0].id, seats[2].id, sub.id]);
   // Their sessions take the seats now theirs; each seat's score went on.
   const now = [await sit(seats[1], game), await sit(seats[0], game), at[2], await sit(sub, game)];
   expect(now.map((s) => s.table.seat)).toEqual([0, 1, 2, 3]);

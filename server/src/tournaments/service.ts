@@ -324,7 +324,7 @@ export class TournamentService {
     return this.serial(id, async () => {
       this.mayOrganise(t, who);
       const r = t.book.rounds.find((x) => x.round === round) ?? refuse(404, 'NO_ROUND', `round ${round} is not seated`);
-      if (r.started) refuse(409, 'ROUND_STARTED', `round ${round} has started: seats are corrected through substitutes and the referee's rulings`);
+      if (r.started) refuse(409, 'ROUND_STARTED', `round ${round} has started: correct its seats between hands (hanchans/:hanchan/reseat or swap)`);
       const [a, b] = [await this.account(body.a), await this.account(body.b)];
       for (const p of [a, b]) if (!r.tables.some((x) => x.includes(p.id))) refuse(400, 'NOT_SEATED', `${p.name} is not seated in round ${round}`);
       if (a.id === b.id) refuse(400, 'BAD_SWAP', 'a swap needs two players');
