@@ -959,9 +959,11 @@ export class TableRoom extends Room<{ state: TableState }> {
       },
       reseat: (seat, account) => {
         const s = seat as Seat;
-        this.settings.service!.seats[s] = account;
+        // Recorded first: a seat the store could not record is not moved.
+        const service = { ...this.settings.service!, seats: this.settings.service!.seats.map((a, i) => (i === s ? account : a)) };
         const { rules: _r, seed: _s, bots, ...rest } = this.settings;
-        this.store?.setOptions(this.roomId, { ...rest, bots: [...bots] });
+        this.store?.setOptions(this.roomId, { ...rest, service, bots: [...bots] });
+        this.settings.service = service;
         const old = this.holder.get(s);
         this.holder.delete(s);
         if (old) {

@@ -46,9 +46,9 @@ export interface ApplyOptions {
   allow?: readonly RefusalCode[];
 }
 
-/** What a seat did, in order: the game is its rules, its seed and this list. */
 /** What the table itself does between hands: the next deal, or the game's end before its length (a tournament's time limit). */
 export type TableCommand = { type: 'nextHand' } | { type: 'endGame' };
+/** What a seat did, in order: the game is its rules, its seed and this list. */
 export type LoggedCommand = { seat: Seat; command: Command } | { seat: -1; command: TableCommand };
 
 interface ClaimWindow {
