@@ -151,6 +151,8 @@ it('seats corrected between hands and a hanchan ended after its hand in play; re
   const end = await call<{ kind: string; by: string; hand: number; reason: string }>('POST', path('end'), { reason: 'time is up' });
   expect(end).toMatchObject({ kind: 'end', by: o.id, reason: 'time is up' });
   await refused(call('POST', path('end'), { reason: 'again' }), 409, 'ALREADY_ENDING');
+  // Kept in the game store: a table restarted before its hand ended still ends after it.
+  expect(parts(served).store.getGame(game)!.options.service).toMatchObject({ endAfterHand: true });
   await until(async () => (await call<{ rounds: { hanchans: { status: string }[] }[] }>('GET', `/api/tournaments/${t.id}`)).rounds[0].hanchans[0].status === 'finished');
   for (const s of now) await s.done;
 

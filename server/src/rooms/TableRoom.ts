@@ -25,7 +25,7 @@ import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
 import { MessageBudget } from './rateLimit';
 import type { TableEvents } from './events';
-import { answerService, takeService, type ServiceReply } from './service';
+import { answerService, takeService, type ServiceReply, type ServiceTable } from './service';
 import { Corked } from './cork';
 
 export { parseTableOptions, type TableOptions } from './options';
@@ -174,8 +174,6 @@ export class TableRoom extends Room<{ state: TableState }> {
   private pace: ClaimPace | null = null;
   /** The next deal waits for the players to dismiss the result (resultPause.ts). */
   private resultPause = new ResultPause();
-  /** The table's service asked for the game to end once the hand in play has (rooms/service.ts). */
-  private endAfterHand = false;
 
   override onCreate(options: unknown): void {
     const o = isPlainObject(options) ? options : {};
@@ -916,7 +914,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.pace.observe(game, Date.now(), (seats) => this.passForClock(seats));
     if (game.phase === 'gameOver') return;
     if (game.phase === 'handEnded') {
-      if (this.endAfterHand) return void (this.timer = setTimeout(() => this.endNow(), 0));
+      if (this.settings.service?.endAfterHand) return void (this.timer = setTimeout(() => this.endNow(), 0));
       const players = SEATS.filter((s) => this.sitting[s] === 'player');
       this.timer = setTimeout(() => this.deal(), this.resultPause.delay(game.hands.length, players, this.settings.handPauseMs, Date.now()));
       return;
@@ -948,22 +946,24 @@ export class TableRoom extends Room<{ state: TableState }> {
    */
   serviceCall(request: unknown): ServiceReply {
     const game = this.referee.game;
+    // Recorded first: what the store could not record is not done.
+    const save = (service: ServiceTable) => {
+      const { rules: _r, seed: _s, bots, ...rest } = this.settings;
+      this.store?.setOptions(this.roomId, { ...rest, service, bots: [...bots] });
+      this.settings.service = service;
+    };
     return answerService(request, {
       service: this.settings.service,
       started: this.state.started,
       phase: game.phase,
       hands: game.hands.length,
-      endAfterHand: () => {
-        this.endAfterHand = true;
+      save: (service) => {
+        save(service);
         this.schedule();
       },
       reseat: (seat, account) => {
         const s = seat as Seat;
-        // Recorded first: a seat the store could not record is not moved.
-        const service = { ...this.settings.service!, seats: this.settings.service!.seats.map((a, i) => (i === s ? account : a)) };
-        const { rules: _r, seed: _s, bots, ...rest } = this.settings;
-        this.store?.setOptions(this.roomId, { ...rest, service, bots: [...bots] });
-        this.settings.service = service;
+        save({ ...this.settings.service!, seats: this.settings.service!.seats.map((a, i) => (i === s ? account : a)) });
         const old = this.holder.get(s);
         this.holder.delete(s);
         if (old) {

@@ -16,6 +16,8 @@ export interface ServiceTable {
   seats: (string | null)[];
   /** A reserved seat not taken this many seconds after creation is played as absent, and the game starts. */
   joinSeconds: number;
+  /** The service asked for the game to end once the hand in play has (`endAfterHand`; kept through restarts). */
+  endAfterHand?: boolean;
 }
 
 const KINDS = new Set(['ranked', 'quick', 'tournament']);
@@ -62,7 +64,8 @@ export interface ServiceHost {
   started: boolean;
   phase: string;
   hands: number;
-  endAfterHand(): void;
+  /** Records the service's new state of the table (in the game store, so a restarted table has it). */
+  save(service: ServiceTable): void;
   /** Gives `seat` to `account` (the room releases the former holder). */
   reseat(seat: number, account: string | null): void;
 }
@@ -75,7 +78,7 @@ export function answerService(raw: unknown, host: ServiceHost): ServiceReply {
   if (!isPlainObject(raw) || typeof raw.type !== 'string') return refused('BAD_REQUEST', 'a request is an object with a type');
   if (host.phase === 'gameOver') return refused('GAME_OVER', 'the game is over');
   if (raw.type === 'endAfterHand') {
-    host.endAfterHand();
+    host.save({ ...host.service, endAfterHand: true });
     return { ok: true, hand: host.hands, ended: host.phase === 'handEnded' };
   }
   if (raw.type === 'reseat') {

@@ -586,14 +586,7 @@ export class TournamentService {
       }
       if (!changed) break;
     }
-    if (games === 'all') {
-      // A table restarted since the organiser ended its hanchan has forgotten it: asked again (it is idempotent).
-      for (const h of t.book.rounds.flatMap((r) => r.hanchans)) {
-        const status = t.book.state.hanchans.find((x) => x.id === h.id)?.status;
-        if (h.ended && h.game && status !== 'finished' && status !== 'void') await this.askTable(h.game, { type: 'endAfterHand' }).catch(() => {});
-      }
-      t.reconciled = true;
-    }
+    if (games === 'all') t.reconciled = true;
   }
 
   /** The game's faults (progress) or result into the log, if they are news. */
