@@ -348,7 +348,8 @@ export class Table {
   private async onLeave(code: number, reason?: string): Promise<void> {
     const over = this.currentRoom.state?.phase === 'gameOver';
     // 4101 (SEAT_TAKEN_OVER): the account took this seat from another device; rejoining would only take it back.
-    if (this.leaving || this.left || code === CloseCode.CONSENTED || code === 4101 || over || !this.init.reconnect) {
+    // 4102 (SEAT_REASSIGNED): the table's organiser gave the seat to another account.
+    if (this.leaving || this.left || code === CloseCode.CONSENTED || code === 4101 || code === 4102 || over || !this.init.reconnect) {
       this.finish(code, reason);
       return;
     }

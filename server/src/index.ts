@@ -230,7 +230,7 @@ function routes(store: GameStore, games: Games, metrics: Metrics, capacity: Capa
  * `/api/games/:id/fairness`, `/api/games/:id/replay`, `/api/games/:id/tenhou6`, `/api/games/:id/mjai` and `/api/games/:id/mjlog`,
  * the accounts' (docs/ACCOUNTS.md) and the players' profiles (docs/PROFILE.md). The stores are closed (WAL checkpointed) when the server shuts down.
  */
-export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts; tableEvents: TableEvents; caughtUp: Promise<void> } {
+export function createServer(opts: ServerOptions = {}): Server & { store: GameStore; accounts: Accounts; tableEvents: TableEvents; tournaments: TournamentService; caughtUp: Promise<void> } {
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
   const dataDir = opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data';
   const store = opts.store ?? new GameStore({ path: join(dataDir, DB_FILE) });
@@ -278,6 +278,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   Room.quota = new TableQuota(limits, (limit) => metrics.limitRefused(limit));
   Room.limits = limits;
   // Ranked play: the queues and the ratings (docs/RANKED.md).
+  const tournaments = new TournamentService(accounts, store, tableEvents, opts.log ?? logger);
   const ranked = rankedService({ accounts, sessions, store, tableEvents, presence: scale.presence, settings: opts.queue, finished: finishedAtStart, log: opts.log ?? logger });
   const server = defineServer({
     // `lobby`: Colyseus's lobby room, listing the public tables live.
@@ -286,7 +287,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
       ...accountRoutes(accounts, sessions, opts.log),
       ...profileRoutes({ games, accounts, sessions, log: opts.log, ratingsFor: (id) => ratingsOf(accounts.db, id) }),
       ...ranked.routes,
-      ...tournamentRoutes(new TournamentService(accounts, store, tableEvents, opts.log ?? logger), accounts, sessions, opts.log),
+      ...tournamentRoutes(tournaments, accounts, sessions, opts.log),
     }),
     transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
@@ -305,7 +306,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   });
   // The start's catch-ups are done (their failures logged).
   const caughtUp = Promise.all([archivedAtStart, ranked.ready.catch(() => {})]).then(() => {});
-  return Object.assign(server, { store, accounts, tableEvents, caughtUp });
+  return Object.assign(server, { store, accounts, tableEvents, tournaments, caughtUp });
 }
 
 /**

@@ -35,7 +35,7 @@ export function endedHands(opts: GameOptions, log: readonly RefereeLogEntry[]): 
   // The first deal's events wait in the game until play begins.
   add(-1, 0, ref.game.takeEvents());
   log.forEach((entry, i) => {
-    const r = entry.seat === -1 ? ref.nextHand() : entry.seat === -2 ? ref.manual(entry.command) : ref.apply(entry.seat, entry.command, entry.by, entry.at);
+    const r = ref.step(entry);
     if (!r.ok) throw new Error(`the log does not replay at entry ${i}: ${r.refusal.reason}`);
     add(entry.seat, i + 1, r.events);
   });

@@ -430,3 +430,45 @@ describe('the serialised tournament', () => {
     expect(t.state.hanchans[0].status).toBe('scheduled');
   });
 });
+
+describe('seats corrected in a running hanchan (reseat, docs/TOURNAMENTS.md "Correcting seats")', () => {
+  const standings = finalStandings([40_000, 30_000, 20_000, 10_000], 0, makeRuleset('wrc2015'));
+  const result = { type: 'result' as const, hanchan: 'h1', standings, faults: [] };
+  const final = (seat: number) => standings.find((s) => s.seat === seat)!.final;
+
+  it('one seat, one result: it counts wholly for whoever holds the seat at the end; a former holder gets nothing and no missed points', () => {
+    const t = tournament([['h1', 'wrc2015']]);
+    t.apply({ type: 'reseat', hanchan: 'h1', seats: [{ seat: 3, player: 'S1' }], hand: 2, note: 'the wrong player was sent' });
+    t.apply({ type: 'reseat', hanchan: 'h1', seats: [{ seat: 0, player: 'B' }, { seat: 1, player: 'A' }], hand: 3 });
+    t.apply(result);
+    expect(totals(t, 'A', 'B', 'C', 'S1')).toEqual([final(1), final(0), final(2), final(3)]);
+    expect(total(t, 'D')).toBe(0);
+    expect(row(t, 'D', 'h1')).toBeUndefined();
+    expect(ledger(t, 'D')).toEqual([]);
+    // The substitute's score is counted and not ranked (WRC-F-MISSED-SUB-SCORE).
+    expect(ranking(t).map(([, p]) => p)).not.toContain('S1');
+    expect(t.state.hanchans[0].reseats).toEqual([
+      { seat: 3, from: 'D', to: 'S1', hand: 2, note: 'the wrong player was sent' },
+      { seat: 0, from: 'A', to: 'B', hand: 3 },
+      { seat: 1, from: 'B', to: 'A', hand: 3 },
+    ]);
+  });
+
+  it('refused, changing nothing: two seats for one player, a player of another hanchan, a seat with an absence, a finished hanchan, an unknown person', () => {
+    const t = tournament([['h1', 'wrc2015']]);
+    t.addPlayer('E').addPlayer('F').addPlayer('G').addPlayer('H');
+    t.schedule('h2', 'wrc2015', ['E', 'F', 'G', 'H']);
+    t.missed('h1', 'C', 'S2');
+    const before = t.state;
+    const bad = (seats: { seat: 0 | 1 | 2 | 3; player: string }[], re: RegExp) => expect(() => t.apply({ type: 'reseat', hanchan: 'h1', seats, hand: 1 })).toThrow(re);
+    bad([{ seat: 3, player: 'A' }], /two seats/);
+    bad([{ seat: 3, player: 'E' }], /plays in hanchan "h2"/);
+    bad([{ seat: 2, player: 'S1' }], /absence or an abandon/);
+    bad([{ seat: 3, player: 'nobody' }], /no player or substitute/);
+    bad([{ seat: 3, player: 'S1' }, { seat: 3, player: 'S1' }], /two seats|once/);
+    t.apply(result);
+    expect(() => t.apply({ type: 'reseat', hanchan: 'h1', seats: [{ seat: 3, player: 'S1' }], hand: 1 })).toThrow(/finished/);
+    const seating = (hs: typeof before.hanchans) => hs.map((h) => [h.seats, h.players, h.credit, h.reseats]);
+    expect(seating(t.state.hanchans)).toEqual(seating(before.hanchans));
+  });
+});

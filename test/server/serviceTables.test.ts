@@ -112,6 +112,41 @@ describe('service tables', () => {
     await room.disconnect();
   });
 
+  it('a service asks its own table: bad requests refused with codes; "end after this hand" survives a restart and ends the game after the hand in play', async () => {
+    const p = await account();
+    const id = await serviceTable({ event: { kind: 'tournament', ref: 't/1/3' }, seats: [p.id, null, null, null], joinSeconds: 60 }, { bots: [1, 2, 3], seed: 'service-end-1', reconnectSeconds: 60 });
+    const ask = (request: unknown) => matchMaker.remoteRoomCall(id, 'serviceCall', [request]);
+    // Seat 0's player sits and does not play: the first hand stays in play.
+    const first = await p.client.join(id);
+    const room = rooms.get(id)!;
+    await until('the game started', () => room.state.started);
+    const before = room.referee.log.length;
+    expect(await ask({ type: 'nothing' })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(await ask(null)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(await ask({ type: 'reseat', seats: [{ seat: 9, account: 'x' }] })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(await ask({ type: 'reseat', seats: [{ seat: 1, account: p.id }] })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(await ask({ type: 'reseat', seats: [{ seat: 1, account: 'someone-else' }] })).toMatchObject({ ok: false, code: 'NOT_BETWEEN_HANDS' });
+    expect(server().store.getGame(id)!.options.service).toEqual({ event: { kind: 'tournament', ref: 't/1/3' }, seats: [p.id, null, null, null], joinSeconds: 60 });
+    expect(await ask({ type: 'endAfterHand' })).toEqual({ ok: true, hand: 1, ended: false });
+    expect(room.referee.log.length).toBe(before);
+    // A table of no service is asked nothing.
+    const plain = await p.client.create({ bots: 3 });
+    expect(await matchMaker.remoteRoomCall(plain.id, 'serviceCall', [{ type: 'endAfterHand' }])).toMatchObject({ ok: false, code: 'NOT_SERVICE_TABLE' });
+    await plain.leave();
+    // Restarted in the hand: the table still ends after it.
+    await first.leave();
+    await room.disconnect();
+    await until('the table gone', () => matchMaker.getLocalRoomById(id) === undefined);
+    await matchMaker.handleCreateRoom('table', recoveryOptions(id), undefined, id);
+    const back = await p.client.join(id);
+    await play(back, strategies.tsumogiri);
+    const log = server().store.commands(id);
+    expect(log.at(-1)).toEqual({ seat: -1, command: { type: 'endGame' } });
+    expect(log.filter((e) => e.seat === -1)).toHaveLength(1); // no other deal: the first hand was the last
+    expect(server().store.getGame(id)!.status).toBe('finished');
+    await back.leave();
+  });
+
   it('nobody comes: the table closes, its game leaves no record, and the services hear it', async () => {
     const p = await account();
     const abandoned: string[] = [];

@@ -205,4 +205,44 @@ describe('the tournament page', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  it('the desk’s tables playing: seats are not swapped in a hand (the server’s refusal shown, nothing written); End after this hand is recorded', async () => {
+    const org = connect(ws);
+    const o = await org.register('T Organiser', 'organiser password 1');
+    await server.accounts.db.updateTable('accounts').set({ role: 'organiser' }).where('id', '=', o.id).execute();
+    const call = (method: string, path: string, body?: unknown) => api(http, method, path, body, org.session);
+    const t = (await call('POST', '/api/tournaments', { name: 'Desk tables', ruleset: 'wrc2015', rounds: 1, seating: 'random', joinSeconds: 600 })) as { id: string };
+    for (let i = 1; i <= 4; i++) {
+      const a = await connect(ws).register(`T Player ${i}`, `player password ${i}`);
+      await call('POST', `/api/tournaments/${t.id}/players`, { player: a.id });
+    }
+    await call('POST', `/api/tournaments/${t.id}/rounds`, {});
+    await call('POST', `/api/tournaments/${t.id}/rounds/1/start`, {});
+    const log = async () => ((await call('GET', `/api/tournaments/${t.id}/log`)) as { lines: { kind: string; reason?: string }[] }).lines;
+
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (x) => errors.push(x.message));
+    await page.goto(`${http}/#/tournament/${t.id}/desk`);
+    await page.fill('#login-name', 'T Organiser');
+    await page.fill('#login-password', 'organiser password 1');
+    await page.click('#login button');
+    const row = '#desk-tables tr[data-hanchan="r1t1h1"]';
+    await page.waitForSelector(row);
+    const n = (await log()).length;
+    await page.click(`${row} button.swap-seats`);
+    await until('the reason asked for', async () => /reason/.test((await page.textContent('#desk-message')) ?? ''));
+    await page.fill(`${row} input.table-reason`, 'winds drawn the wrong way round');
+    await page.click(`${row} button.swap-seats`);
+    // Nobody has come yet: the table has not begun, so it is not between hands.
+    await until('the refusal', async () => /between hands/.test((await page.textContent('#desk-message')) ?? ''));
+    expect((await log()).length).toBe(n);
+    await page.fill(`${row} input.table-reason`, 'time is up');
+    await page.click(`${row} button.end-hanchan`);
+    await until('the last hand shown', async () => (await page.textContent(row))?.includes('last hand') === true);
+    expect((await log()).filter((l) => l.kind === 'end').map((l) => l.reason)).toEqual(['time is up']);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
 });

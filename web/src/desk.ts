@@ -6,7 +6,9 @@ import { t } from './i18n';
 /**
  * The referee desk (`#/tournament/:id/desk`), for the tournament's organiser: every ruling of the
  * event, newest first (rule ID, penalty, player, a link to that moment of the replay), each
- * automatic or manual one overturnable with a reason, and a form for a fault no engine sees. The
+ * automatic or manual one overturnable with a reason, a form for a fault no engine sees, and for
+ * each table still playing: end its hanchan after the hand in play, give a seat to another
+ * account or swap two seats (between hands; docs/TOURNAMENTS.md). The
  * organiser logs in here (the session is kept for the browser tab); the server checks the role
  * at every request (docs/TOURNAMENTS.md).
  */
@@ -26,6 +28,21 @@ interface Ruling {
   replay: string | null;
   cancelled: boolean;
   overturned: { by: string; at: string; reason: string } | null;
+}
+
+/** A hanchan as the event's answer gives it. */
+interface Playing {
+  id: string;
+  status: string;
+  game: string | null;
+  players: (string | null)[];
+  ended: unknown;
+}
+
+interface EventInfo {
+  name: string;
+  people: { id: string; name: string }[];
+  rounds: { hanchans: Playing[] }[];
 }
 
 export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): () => void {
@@ -121,12 +138,43 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
     return form;
   };
 
+  /** A table still playing: "End after this hand", and its seats corrected (the server says when it is not between hands). */
+  const tableEl = (t: Playing, people: { id: string; name: string }[]) => {
+    const enc = encodeURIComponent(t.id);
+    const reason = h('input', { placeholder: 'why', 'aria-label': `Reason for ${t.id}`, size: 24, class: 'table-reason' });
+    const seat = () => h('select', { 'aria-label': 'Seat' }, [0, 1, 2, 3].map((s) => h('option', { value: String(s) }, `${'ESWN'[s]} (${t.players[s] ?? '—'})`)));
+    const [giveSeat, swapA, swapB] = [seat(), seat(), seat()];
+    swapB.value = '1';
+    const who = h('select', { 'aria-label': 'Account', class: 'give-to' }, people.map((p) => h('option', { value: p.id }, p.name)));
+    const send = async (path: string, body: Record<string, unknown>, done: string) => {
+      if (!reason.value.trim()) return say('Give the reason.', true);
+      try {
+        await call('POST', `/hanchans/${enc}/${path}`, { ...body, reason: reason.value.trim() });
+        say(done);
+        void load();
+      } catch (e) {
+        say((e as Error).message, true);
+      }
+    };
+    return h(
+      'tr',
+      { 'data-hanchan': t.id },
+      h('td', {}, t.id),
+      h('td', {}, t.players.map((p) => p ?? '—').join(', '), t.ended ? h('span', { class: 'tag' }, 'last hand') : null),
+      h('td', {}, reason),
+      h('td', {}, t.ended ? null : h('button', { class: 'end-hanchan', onclick: () => void send('end', {}, `${t.id} ends after the hand in play.`) }, 'End after this hand')),
+      h('td', {}, giveSeat, ' to ', who, ' ', h('button', { class: 'reseat', onclick: () => void send('reseat', { seat: Number(giveSeat.value), player: who.value }, `${t.id}: seat given.`) }, 'Give seat')),
+      h('td', {}, swapA, ' ⇄ ', swapB, ' ', h('button', { class: 'swap-seats', onclick: () => void send('swap', { seats: [Number(swapA.value), Number(swapB.value)] }, `${t.id}: seats swapped.`) }, 'Swap')),
+    );
+  };
+
   const load = async () => {
     if (stopped) return;
     if (!session()) return login();
     try {
-      const [desk, event] = await Promise.all([call<{ rulings: Ruling[] }>('GET', '/desk'), call<{ name: string; people: { id: string; name: string }[] }>('GET', '')]);
+      const [desk, event] = await Promise.all([call<{ rulings: Ruling[] }>('GET', '/desk'), call<EventInfo>('GET', '')]);
       if (stopped) return;
+      const playing = event.rounds.flatMap((r) => r.hanchans).filter((x) => x.game && x.status !== 'finished' && x.status !== 'void');
       replace(
         root,
         header(),
@@ -143,6 +191,14 @@ export function renderDesk(root: HTMLElement, net: JantakuClient, id: string): (
           ),
           desk.rulings.length === 0 ? h('p', { class: 'status' }, t('desk.none')) : null,
           faultForm(event.people),
+          playing.length
+            ? h(
+                'section',
+                { class: 'desk-tables' },
+                h('h2', {}, 'Tables playing'),
+                h('table', { class: 'event-standings', id: 'desk-tables' }, h('tbody', {}, playing.map((t) => tableEl(t, event.people)))),
+              )
+            : null,
         ),
       );
     } catch (e) {

@@ -26,7 +26,7 @@ import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
 import { MessageBudget } from './rateLimit';
 import type { TableEvents } from './events';
-import { takeService } from './service';
+import { answerService, takeService, type ServiceReply, type ServiceTable } from './service';
 import { Corked } from './cork';
 
 export { parseTableOptions, type TableOptions } from './options';
@@ -98,6 +98,8 @@ type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
 
 /** The close code of a connection whose account took its seat from another device (the SDK does not rejoin). */
 export const SEAT_TAKEN_OVER = 4101; // not 4001: that is Colyseus's SERVER_SHUTDOWN, after which the SDK must rejoin
+/** The close code of a connection whose seat the table's service gave to another account (the SDK does not rejoin). */
+export const SEAT_REASSIGNED = 4102;
 
 /**
  * A table: one refereed game. State goes out only through the schema projection (`project`,
@@ -914,6 +916,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.pace.observe(game, Date.now(), (seats) => this.passForClock(seats));
     if (game.phase === 'gameOver') return;
     if (game.phase === 'handEnded') {
+      if (this.settings.service?.endAfterHand) return void (this.timer = setTimeout(() => this.endNow(), 0));
       const players = SEATS.filter((s) => this.sitting[s] === 'player');
       this.timer = setTimeout(() => this.deal(), this.resultPause.delay(game.hands.length, players, this.settings.handPauseMs, Date.now()));
       return;
@@ -937,6 +940,51 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.state.hands++;
     this.applied([r], step, false);
     this.updateListing();
+  }
+
+  /**
+   * A service's request (rooms/service.ts checks it), called through `matchMaker.remoteRoomCall`
+   * from whichever process the service runs in.
+   */
+  serviceCall(request: unknown): ServiceReply {
+    const game = this.referee.game;
+    // Recorded first: what the store could not record is not done.
+    const save = (service: ServiceTable) => {
+      const { rules: _r, seed: _s, bots, ...rest } = this.settings;
+      this.store?.setOptions(this.roomId, { ...rest, service, bots: [...bots] });
+      this.settings.service = service;
+    };
+    return answerService(request, {
+      service: this.settings.service,
+      started: this.state.started,
+      phase: game.phase,
+      hands: game.hands.length,
+      save: (service) => {
+        save(service);
+        this.schedule();
+      },
+      reseat: (seat, account) => {
+        const s = seat as Seat;
+        save({ ...this.settings.service!, seats: this.settings.service!.seats.map((a, i) => (i === s ? account : a)) });
+        const old = this.holder.get(s);
+        this.holder.delete(s);
+        if (old) {
+          old.userData = { spectator: true } satisfies Seating;
+          old.leave(SEAT_REASSIGNED, 'SEAT_REASSIGNED: the organiser gave this seat to another account');
+        }
+        if (this.claims.has(s)) this.releaseSeat(s);
+        // Played as absent until its new account takes it; its score goes on.
+        this.noShows.add(s);
+        this.setPresence(s, 'absent');
+      },
+    });
+  }
+
+  /** The game ends between hands, as its service asked (Referee.endNow). */
+  private endNow(): void {
+    this.timer = null;
+    const r = this.referee.endNow();
+    if (r.ok) this.applied([r], undefined, false);
   }
 
   /** A bot acts from its own projection; an absent seat is played by the table's `absent` policy. */

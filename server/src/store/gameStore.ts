@@ -374,6 +374,11 @@ export class GameStore {
       .map((r) => ({ gameId: r.game_id, seat: r.seat, created: r.created }));
   }
 
+  /** Replaces a game's stored options (a service table's seats moved to other accounts: rooms/service.ts). */
+  setOptions(gameId: string, options: Record<string, unknown>): void {
+    this.write(() => this.db.prepare(`UPDATE games SET options = ? WHERE id = ?`).run(JSON.stringify(options), gameId));
+  }
+
   /** Forgets a seat's claim (its player left before the game began: the seat is free again). */
   releaseSeat(gameId: string, seat: number): void {
     this.db.prepare(`DELETE FROM seat_claims WHERE game_id = ? AND seat = ?`).run(gameId, seat);

@@ -78,8 +78,7 @@ export function recoverGame(store: GameStore, gameId: string): Referee {
     const entry = log[i];
     let judged: Judged;
     try {
-      judged =
-        entry.seat === -1 ? stepwise.nextHand() : entry.seat === -2 ? stepwise.manual(entry.command) : stepwise.apply(entry.seat, entry.command, entry.by, entry.at);
+      judged = stepwise.step(entry);
     } catch (e) {
       return fail(i, `replaying it throws: ${(e as Error)?.message ?? e}`);
     }
@@ -114,7 +113,7 @@ function isEntry(v: unknown): v is RefereeLogEntry {
   const { seat, command } = v as { seat?: unknown; command?: unknown };
   if (!Number.isInteger(seat) || (seat as number) < -2 || (seat as number) > 3) return false;
   if (!command || typeof command !== 'object' || typeof (command as { type?: unknown }).type !== 'string') return false;
-  if (seat === -1) return (command as { type: string }).type === 'nextHand';
+  if (seat === -1) return ['nextHand', 'endGame'].includes((command as { type: string }).type);
   if (seat === -2) return (command as { type: string }).type === 'manualFault';
   return true;
 }

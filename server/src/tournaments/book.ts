@@ -27,6 +27,8 @@ export type LineBody =
   | { kind: 'started'; round: number }
   /** A table's game for a hanchan. */
   | { kind: 'table'; round: number; table: number; hanchan: string; game: string }
+  /** The organiser ended a running hanchan after the hand in play (`hand`: hands dealt when asked), with why. */
+  | { kind: 'end'; hanchan: string; game: string; hand: number; reason: string }
   /** A ruling (automatic `hanchan.index`, or manual `L<seq>`) undone, with why. */
   | { kind: 'overturn'; ruling: string; reason: string };
 
@@ -40,6 +42,8 @@ export interface HanchanInfo {
   index: number;
   seats: string[];
   game: string | null;
+  /** Ended early by the organiser (its `end` line), or null. */
+  ended: { by: string; at: number; hand: number; reason: string } | null;
 }
 
 export interface RoundInfo {
@@ -106,7 +110,7 @@ export function readBook(name: string, lines: readonly Line[]): Book {
         if (l.event.type === 'schedule') {
           const m = /^r(\d+)t(\d+)h(\d+)$/.exec(l.event.id);
           const r = m ? rounds.get(Number(m[1])) : undefined;
-          if (m && r) r.hanchans.push({ id: l.event.id, round: r.round, table: Number(m[2]) - 1, index: Number(m[3]) - 1, seats: [...l.event.seats], game: null });
+          if (m && r) r.hanchans.push({ id: l.event.id, round: r.round, table: Number(m[2]) - 1, index: Number(m[3]) - 1, seats: [...l.event.seats], game: null, ended: null });
         }
         break;
       case 'seated':
@@ -128,6 +132,11 @@ export function readBook(name: string, lines: readonly Line[]): Book {
         const h = rounds.get(l.round)?.hanchans.find((x) => x.id === l.hanchan);
         if (h) h.game = l.game;
         games.set(l.game, l.hanchan);
+        break;
+      }
+      case 'end': {
+        const h = [...rounds.values()].flatMap((r) => r.hanchans).find((x) => x.id === l.hanchan);
+        if (h) h.ended = { by: l.by, at: l.at, hand: l.hand, reason: l.reason };
         break;
       }
       case 'overturn':

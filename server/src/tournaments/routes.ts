@@ -24,6 +24,8 @@ const Late = z.strictObject({ hanchan: z.string().min(1).max(40), player: z.stri
 const Fault = z.strictObject({ player: z.string().min(1).max(200), rule: z.string().min(1).max(80), points: z.number().positive().max(1000), reason: z.string().min(1).max(500), hanchan: z.string().min(1).max(40).optional() });
 const Reason = z.strictObject({ reason: z.string().min(1).max(500) });
 const Abandon = z.strictObject({ player: z.string().min(1).max(200), missed: z.boolean().optional(), reason: z.string().min(1).max(500) });
+const Reseat = z.strictObject({ seat: z.number().int().min(0).max(3), player: z.string().min(1).max(200), reason: z.string().min(1).max(500) });
+const SwapSeats = z.strictObject({ seats: z.tuple([z.number().int().min(0).max(3), z.number().int().min(0).max(3)]), reason: z.string().min(1).max(500) });
 const Disqualify = z.strictObject({ player: z.string().min(1).max(200), rule: z.string().min(1).max(80).default('WRC-P-DQ'), reason: z.string().min(1).max(500) });
 
 const param = (v: unknown): string => {
@@ -142,6 +144,8 @@ export function tournamentRoutes(service: TournamentService, accounts: Accounts,
                 status: s.status,
                 players: s.players.map(name),
                 game: h.game,
+                ended: h.ended,
+                reseats: s.reseats.map((r) => ({ ...r, from: name(r.from), to: name(r.to) })),
                 watch: h.game && !hidden ? `/#/table/${h.game}?${live}` : null,
                 logs: h.game && !hidden && service.gameStatus(h.game) === 'finished' ? { tenhou6: `/api/games/${h.game}/tenhou6${q}`, mjai: `/api/games/${h.game}/mjai${q}` } : null,
               };
@@ -164,6 +168,15 @@ export function tournamentRoutes(service: TournamentService, accounts: Accounts,
     ),
     tournamentAbandon: createEndpoint('/api/tournaments/:id/hanchans/:hanchan/abandon', { method: 'POST' }, async (ctx) =>
       command(ctx.request, ctx.body, Abandon, (who, b) => service.abandon(param(ctx.params.id), who, param(ctx.params.hanchan), b), 201),
+    ),
+    tournamentEnd: createEndpoint('/api/tournaments/:id/hanchans/:hanchan/end', { method: 'POST' }, async (ctx) =>
+      command(ctx.request, ctx.body, Reason, (who, b) => service.endHanchan(param(ctx.params.id), who, param(ctx.params.hanchan), b.reason), 201),
+    ),
+    tournamentReseat: createEndpoint('/api/tournaments/:id/hanchans/:hanchan/reseat', { method: 'POST' }, async (ctx) =>
+      command(ctx.request, ctx.body, Reseat, (who, b) => service.reseat(param(ctx.params.id), who, param(ctx.params.hanchan), b), 201),
+    ),
+    tournamentSwapSeats: createEndpoint('/api/tournaments/:id/hanchans/:hanchan/swap', { method: 'POST' }, async (ctx) =>
+      command(ctx.request, ctx.body, SwapSeats, (who, b) => service.swapSeats(param(ctx.params.id), who, param(ctx.params.hanchan), b), 201),
     ),
     tournamentDisqualify: createEndpoint('/api/tournaments/:id/disqualify', { method: 'POST' }, async (ctx) => command(ctx.request, ctx.body, Disqualify, (who, b) => service.disqualify(param(ctx.params.id), who, b), 201)),
     tournamentStandings: createEndpoint('/api/tournaments/:id/standings', { method: 'GET' }, async (ctx) => guard(async () => Response.json((await standings(param(ctx.params.id))).body))),

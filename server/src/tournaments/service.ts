@@ -1,4 +1,5 @@
 import { matchMaker } from '@colyseus/core';
+import { PostgresAdapter } from 'kysely';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isRuleId } from '@jantaku/shared/referee/ids';
@@ -7,7 +8,8 @@ import { Referee } from '@jantaku/shared/referee/referee';
 import { rankingOf, TournamentError, TournamentEventSchema, type TournamentEvent } from '@jantaku/shared/referee/tournament';
 import { key, view, type Accounts, type PublicAccount } from '../players/accounts';
 import type { TableEvents } from '../rooms/events';
-import { SERVICE_KEY, type ServiceTable } from '../rooms/service';
+import { SERVICE_KEY, type ServiceReply, type ServiceRequest, type ServiceTable } from '../rooms/service';
+import type { TableRoom } from '../rooms/TableRoom';
 import type { GameStore } from '../store/index';
 import { hanchanId, readBook, rulingsOf, type Book, type Line, type LineBody } from './book';
 import { isPlaceholder, PLACEHOLDER_PREFIX, placeholders, randomRound, scheduleRounds, seatingReport, swissRound, type Table } from './seating';
@@ -88,9 +90,28 @@ export class TournamentService {
     return this.loaded.get(id)!;
   }
 
-  /** Runs `f` after the tournament's earlier commands. */
+  /** The players store is PostgreSQL: other servers may share it (and run this tournament's commands too). */
+  private get shared(): boolean {
+    return this.db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  /**
+   * Runs `f` after the tournament's earlier commands in this process. On PostgreSQL also after
+   * those of every other server on the same store: `f` runs holding the tournament's row
+   * (SELECT … FOR NO KEY UPDATE, released when it ends) and first reads the lines others wrote since.
+   */
   private serial<T>(id: string, f: () => Promise<T>): Promise<T> {
-    const run = (this.queues.get(id) ?? Promise.resolve()).then(f, f);
+    const g = !this.shared
+      ? f
+      : () =>
+          this.db.transaction().execute(async (trx) => {
+            // NO KEY UPDATE: the log's own inserts (other connections) take a KEY SHARE on this row for its foreign key.
+            await trx.selectFrom('tournaments').select('id').where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+            const t = this.loaded.get(id);
+            if (t) await this.catchUp(t);
+            return f();
+          });
+    const run = (this.queues.get(id) ?? Promise.resolve()).then(g, g);
     this.queues.set(
       id,
       run.catch(() => {}),
@@ -98,9 +119,42 @@ export class TournamentService {
     return run;
   }
 
+  /** The lines other servers on the same store appended since this one last read them. */
+  private async catchUp(t: Stored): Promise<void> {
+    const last = t.lines.at(-1)?.seq ?? 0;
+    const rows = await this.db.selectFrom('tournament_log').selectAll().where('tournament_id', '=', t.id).where('seq', '>', last).orderBy('seq').execute();
+    if (rows.length === 0) return;
+    t.lines.push(...rows.map((r) => ({ ...(JSON.parse(r.data) as LineBody), seq: Number(r.seq), at: Number(r.at), by: r.by }) as Line));
+    t.book = readBook(t.name, t.lines);
+  }
+
   /** Appends lines if the book they make is valid (the ledger accepts every event); all of them or none. */
   private async append(t: Stored, by: string, bodies: LineBody[]): Promise<Line[]> {
     if (bodies.length === 0) return [];
+    const { lines, book } = this.checked(t, by, bodies);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('tournament_log')
+          .values(lines.map(({ seq, at: when, by: who, ...body }) => ({ tournament_id: t.id, seq, at: when, by: who, kind: body.kind, data: JSON.stringify(body) })))
+          .execute();
+      });
+    } catch (e) {
+      // Another writer took these line numbers (the log's key): nothing of this command is written.
+      const code = (e as { code?: string }).code;
+      if (code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+        await this.catchUp(t);
+        return refuse(409, 'CONFLICT', 'another server changed this tournament at the same moment: nothing was done; look again and retry');
+      }
+      throw e;
+    }
+    t.lines.push(...lines);
+    t.book = book;
+    return lines;
+  }
+
+  /** The lines `bodies` make and the book with them, if the ledger accepts every event (REFUSED otherwise). */
+  private checked(t: Stored, by: string, bodies: LineBody[]): { lines: Line[]; book: Book } {
     const at = Date.now();
     const next = t.lines.at(-1)?.seq ?? 0;
     const lines = bodies.map((b, i) => {
@@ -118,15 +172,7 @@ export class TournamentService {
       if (e instanceof TournamentError) return refuse(409, 'REFUSED', e.message.replace(/^event \d+ \(\w+\): /, ''));
       throw e;
     }
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('tournament_log')
-        .values(lines.map(({ seq, at: when, by: who, ...body }) => ({ tournament_id: t.id, seq, at: when, by: who, kind: body.kind, data: JSON.stringify(body) })))
-        .execute();
-    });
-    t.lines.push(...lines);
-    t.book = book;
-    return lines;
+    return { lines, book };
   }
 
   // ───────────────────────────── who ─────────────────────────────
@@ -149,6 +195,8 @@ export class TournamentService {
     const t = await this.load(id);
     // Once after loading (a restart may have missed table events); then the table events keep it current.
     if (!t.reconciled) await this.serial(id, () => this.reconcile(t, 'all'));
+    // Other servers on the same store may have written since.
+    else if (this.shared) await this.serial(id, async () => {});
     return { id: t.id, name: t.name, organiser: t.organiser, settings: t.settings, created: t.created, book: t.book };
   }
 
@@ -277,7 +325,7 @@ export class TournamentService {
     return this.serial(id, async () => {
       this.mayOrganise(t, who);
       const r = t.book.rounds.find((x) => x.round === round) ?? refuse(404, 'NO_ROUND', `round ${round} is not seated`);
-      if (r.started) refuse(409, 'ROUND_STARTED', `round ${round} has started: seats are corrected through substitutes and the referee's rulings`);
+      if (r.started) refuse(409, 'ROUND_STARTED', `round ${round} has started: correct its seats between hands (hanchans/:hanchan/reseat or swap)`);
       const [a, b] = [await this.account(body.a), await this.account(body.b)];
       for (const p of [a, b]) if (!r.tables.some((x) => x.includes(p.id))) refuse(400, 'NOT_SEATED', `${p.name} is not seated in round ${round}`);
       if (a.id === b.id) refuse(400, 'BAD_SWAP', 'a swap needs two players');
@@ -398,6 +446,84 @@ export class TournamentService {
       this.log.info({ event: 'disqualified', tournament: id, player: p.id, rule: body.rule, by: who.id }, 'player disqualified');
       return line;
     });
+  }
+
+  /** A hanchan whose table is playing: its id's round info and ledger state (NO_HANCHAN, HANCHAN_OVER, NO_TABLE otherwise). */
+  private running(t: Stored, hanchan: string) {
+    const h = t.book.rounds.flatMap((r) => r.hanchans).find((x) => x.id === hanchan) ?? refuse(404, 'NO_HANCHAN', `no hanchan ${hanchan}`);
+    const state = t.book.state.hanchans.find((x) => x.id === hanchan)!;
+    if (state.status === 'finished' || state.status === 'void') refuse(409, 'HANCHAN_OVER', `hanchan ${hanchan} is ${state.status}`);
+    if (!h.game) refuse(409, 'NO_TABLE', `hanchan ${hanchan} has no table yet`);
+    return { h, state, game: h.game! };
+  }
+
+  /** Asks a table of the event, in whichever process holds it (matchMaker.remoteRoomCall); its refusal is the command's. */
+  private async askTable(game: string, request: ServiceRequest): Promise<{ hand: number; ended: boolean }> {
+    let reply: ServiceReply;
+    try {
+      reply = (await matchMaker.remoteRoomCall<TableRoom>(game, 'serviceCall', [request])) as ServiceReply;
+    } catch {
+      return refuse(409, 'TABLE_NOT_RUNNING', `the table of game ${game} is not running`);
+    }
+    if (!reply.ok) return refuse(409, reply.code, reply.reason);
+    return reply;
+  }
+
+  /**
+   * Ends a running hanchan by the organiser's decision (a time limit): the hand in play is
+   * finished, then the game ends with the scores as they stand, uma and oka applied (Game.endNow).
+   * The result comes as any table's; the `end` line says who decided it, when and why.
+   */
+  async endHanchan(id: string, who: PublicAccount, hanchan: string, reason: string) {
+    const t = await this.load(id);
+    return this.serial(id, async () => {
+      this.mayOrganise(t, who);
+      const { h, game } = this.running(t, hanchan);
+      if (h.ended) refuse(409, 'ALREADY_ENDING', `hanchan ${hanchan} already ends after its hand in play`);
+      this.checked(t, who.id, [{ kind: 'end', hanchan, game, hand: 0, reason }]);
+      const reply = await this.askTable(game, { type: 'endAfterHand' });
+      const [line] = await this.append(t, who.id, [{ kind: 'end', hanchan, game, hand: reply.hand, reason }]);
+      this.log.info({ event: 'hanchanEnding', tournament: id, hanchan, game, by: who.id }, 'hanchan ends after the hand in play');
+      return line;
+    });
+  }
+
+  /** The wrong player was sent: `player` holds `seat` of the running hanchan from the next hand on. */
+  async reseat(id: string, who: PublicAccount, hanchan: string, body: { seat: number; player: string; reason: string }) {
+    const t = await this.load(id);
+    return this.serial(id, async () => {
+      this.mayOrganise(t, who);
+      const { state } = this.running(t, hanchan);
+      if (!Number.isInteger(body.seat) || body.seat < 0 || body.seat > 3) refuse(400, 'BAD_SEAT', 'seat is 0..3');
+      const p = await this.account(body.player);
+      if (state.players[body.seat] === p.id) refuse(400, 'BAD_RESEAT', `${p.name} already holds seat ${body.seat}`);
+      return this.correct(t, who, hanchan, [{ seat: body.seat, player: p.id }], body.reason);
+    });
+  }
+
+  /** Two seats of a running hanchan exchange their accounts from the next hand on (each seat's score goes on). */
+  async swapSeats(id: string, who: PublicAccount, hanchan: string, body: { seats: [number, number]; reason: string }) {
+    const t = await this.load(id);
+    return this.serial(id, async () => {
+      this.mayOrganise(t, who);
+      const { state } = this.running(t, hanchan);
+      const [a, b] = body.seats;
+      if (![a, b].every((s) => Number.isInteger(s) && s >= 0 && s <= 3) || a === b) refuse(400, 'BAD_SEAT', 'two different seats, 0..3');
+      const [pa, pb] = [state.players[a], state.players[b]];
+      if (pa === null || pb === null) refuse(400, 'BAD_SWAP', `seat ${pa === null ? a : b} has no player to move`);
+      return this.correct(t, who, hanchan, [{ seat: a, player: pb! }, { seat: b, player: pa! }], body.reason);
+    });
+  }
+
+  /** Checked against the ledger first, then carried out by the table (between hands), then written. */
+  private async correct(t: Stored, who: PublicAccount, hanchan: string, seats: { seat: number; player: string }[], reason: string) {
+    const body = (hand: number): LineBody => ({ kind: 'event', reason, event: { type: 'reseat', hanchan, seats: seats.map((c) => ({ seat: c.seat as 0 | 1 | 2 | 3, player: c.player })), hand, note: reason } });
+    this.checked(t, who.id, [body(0)]);
+    const { game } = this.running(t, hanchan);
+    const reply = await this.askTable(game, { type: 'reseat', seats: seats.map((c) => ({ seat: c.seat, account: c.player })) });
+    const [line] = await this.append(t, who.id, [body(reply.hand)]);
+    this.log.info({ event: 'seatsCorrected', tournament: t.id, hanchan, game, seats, by: who.id }, 'seats corrected in a running hanchan');
+    return line;
   }
 
   // ───────────────────────────── the tables ─────────────────────────────

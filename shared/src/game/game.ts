@@ -46,8 +46,10 @@ export interface ApplyOptions {
   allow?: readonly RefusalCode[];
 }
 
+/** What the table itself does between hands: the next deal, or the game's end before its length (a tournament's time limit). */
+export type TableCommand = { type: 'nextHand' } | { type: 'endGame' };
 /** What a seat did, in order: the game is its rules, its seed and this list. */
-export type LoggedCommand = { seat: Seat; command: Command } | { seat: -1; command: { type: 'nextHand' } };
+export type LoggedCommand = { seat: Seat; command: Command } | { seat: -1; command: TableCommand };
 
 interface ClaimWindow {
   tile: TileId;
@@ -105,6 +107,8 @@ export class Game {
   readonly log: LoggedCommand[] = [];
   readonly hands: HandLog[] = [];
   standings: Standing[] | null = null;
+  /** The game was ended between hands before its length (`endNow`). */
+  endedEarly = false;
   /** Penalty points given in this game (global score; table points do not change). */
   readonly penalties: PenaltyRecord[] = [];
 
@@ -210,6 +214,20 @@ export class Game {
     this.log.push({ seat: -1, command: { type: 'nextHand' } });
     this.advanceRound();
     this.startHand();
+    return { ok: true, value: this.takeEvents() };
+  }
+
+  /**
+   * Ends the game between hands, with the scores as they stand (a tournament's "last hand"
+   * at its time limit, docs/TOURNAMENTS.md): the final standings as at a natural end, the
+   * riichi sticks on the table under the ruleset's leftover rule, uma and oka applied.
+   */
+  endNow(): Result<GameEvent[]> {
+    if (this.phase !== 'handEnded') return refuse(this.phase === 'gameOver' ? 'GAME_OVER' : 'BAD_COMMAND', 'the game ends early only between hands');
+    this.events = [];
+    this.log.push({ seat: -1, command: { type: 'endGame' } });
+    this.endedEarly = true;
+    this.endGame();
     return { ok: true, value: this.takeEvents() };
   }
 

@@ -9,7 +9,7 @@ export class RebuildError extends Error {}
 export function rebuildGame(opts: GameOptions, log: readonly LoggedCommand[]): Game {
   const game = new Game(opts);
   log.forEach((entry, i) => {
-    const r = entry.seat === -1 ? game.nextHand() : game.apply(entry.seat, entry.command);
+    const r = entry.seat === -1 ? (entry.command.type === 'endGame' ? game.endNow() : game.nextHand()) : game.apply(entry.seat, entry.command);
     if (!r.ok) throw new RebuildError(`command ${i} (${entry.command.type} by seat ${entry.seat}) refused: ${r.refusal.code}`);
   });
   return game;

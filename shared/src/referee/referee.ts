@@ -1,4 +1,4 @@
-import { Game, type GameOptions } from '../game/game';
+import { Game, type GameOptions, type TableCommand } from '../game/game';
 import type { Command, GameEvent, HandResult, Refusal, Seat } from '../game/types';
 import { parseCommand } from '../protocol/commands';
 import { deferredRule, judge, type Effect, type Verdict } from './judge';
@@ -76,7 +76,7 @@ export interface ManualFault {
 /** The canonical record of a refereed game: every message judged, in order. */
 export type RefereeLogEntry =
   | { seat: Seat; command: Command | { type: 'retractRiichi' }; by?: 'clock'; at?: number }
-  | { seat: -1; command: { type: 'nextHand' } }
+  | { seat: -1; command: TableCommand }
   | { seat: -2; command: ManualFault };
 
 export type Judged =
@@ -120,12 +120,15 @@ export class Referee {
 
   static replay(opts: GameOptions, log: readonly RefereeLogEntry[]): Referee {
     const ref = new Referee(opts);
-    for (const entry of log) {
-      if (entry.seat === -1) ref.nextHand();
-      else if (entry.seat === -2) ref.manual(entry.command);
-      else ref.apply(entry.seat, entry.command, entry.by, entry.at);
-    }
+    for (const entry of log) ref.step(entry);
     return ref;
+  }
+
+  /** One entry of a log, as it was judged: a seat's message, the table's own step, or a referee's decision. */
+  step(entry: RefereeLogEntry): Judged {
+    if (entry.seat === -1) return entry.command.type === 'endGame' ? this.endNow() : this.nextHand();
+    if (entry.seat === -2) return this.manual(entry.command);
+    return this.apply(entry.seat, entry.command, entry.by, entry.at);
   }
 
   get rules() {
@@ -175,6 +178,14 @@ export class Referee {
     this.log.push({ seat: -1, command: { type: 'nextHand' } });
     this.riichiAt = [null, null, null, null];
     this.pending = [];
+    return { ok: true, events: r.value };
+  }
+
+  /** Ends the game between hands with the scores as they stand (Game.endNow: a tournament's time limit). */
+  endNow(): Judged {
+    const r = this.game.endNow();
+    if (!r.ok) return r;
+    this.log.push({ seat: -1, command: { type: 'endGame' } });
     return { ok: true, events: r.value };
   }
 

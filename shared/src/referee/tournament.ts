@@ -87,6 +87,16 @@ export interface Abandon {
   note?: string;
 }
 
+export interface Reseat {
+  seat: Seat;
+  /** Who held the seat before (null: nobody, auto-played). */
+  from: string | null;
+  to: string;
+  /** The first hand (0-based) the seat is `to`'s. */
+  hand: number;
+  note?: string;
+}
+
 export type HanchanStatus = 'scheduled' | 'inProgress' | 'finished' | 'void';
 
 export interface HanchanState {
@@ -104,6 +114,8 @@ export interface HanchanState {
   arrivals: { player: string; lateMs: number }[];
   absences: Absence[];
   abandons: Abandon[];
+  /** Seatings corrected during the hanchan (`reseat`), in order. */
+  reseats: Reseat[];
   /** The game's standings once finished, by rank as the engine gives them. */
   standings: Standing[] | null;
   /** The game's penalty ledger while it is in progress (after the result, in `standings`). */
@@ -300,6 +312,7 @@ function applyEvent(s: TournamentState, e: TournamentEvent): void {
         arrivals: [],
         absences: [],
         abandons: [],
+        reseats: [],
         standings: null,
         penalties: [],
         faults: [],
@@ -362,6 +375,32 @@ function applyEvent(s: TournamentState, e: TournamentEvent): void {
         // RUS-SPECIAL-ABANDON: the results count, the seat's one for the player who held it.
         h.players[seat] = e.substitute ?? null;
       }
+      return;
+    }
+    case 'reseat': {
+      const h = hanchan(s, e.hanchan);
+      expectStatus(h, 'scheduled', 'inProgress');
+      const players = [...h.players];
+      for (const c of e.seats) {
+        if (h.absences.some((a) => a.seat === c.seat) || h.abandons.some((a) => a.seat === c.seat)) fail(`seat ${c.seat} of hanchan "${h.id}" has an absence or an abandon on record: that decision stands`);
+        notDisqualified(person(s, c.player));
+        players[c.seat] = c.player;
+      }
+      if (new Set(e.seats.map((c) => c.seat)).size !== e.seats.length) fail('a seat is corrected once per event');
+      const held = players.filter((p) => p !== null);
+      if (new Set(held).size !== held.length) fail(`a player would hold two seats of hanchan "${h.id}"`);
+      for (const c of e.seats) {
+        if (h.players.includes(c.player)) continue;
+        const other = s.hanchans.find((x) => x !== h && (x.status === 'scheduled' || x.status === 'inProgress') && x.players.includes(c.player));
+        if (other) fail(`"${c.player}" plays in hanchan "${other.id}"`);
+      }
+      // One seat, one result: it counts for whoever holds the seat when the hanchan ends.
+      for (const c of e.seats) {
+        h.reseats.push({ seat: c.seat, from: h.players[c.seat], to: c.player, hand: e.hand, ...(e.note !== undefined ? { note: e.note } : {}) });
+        h.seats[c.seat] = c.player;
+        h.credit[c.seat] = c.player;
+      }
+      h.players = players;
       return;
     }
     case 'void': {

@@ -94,6 +94,13 @@ export const TournamentEventSchema = z.discriminatedUnion('type', [
    * referee's hand, §3.9): the player gets 0 and the missed-hanchan points instead of the seat's result.
    */
   z.strictObject({ type: z.literal('abandon'), hanchan: id(), player: id(), substitute: id().optional(), missed: z.boolean().optional(), note: note() }),
+  /**
+   * A seating corrected in a running hanchan, between hands (the wrong player was sent, or two
+   * seats were swapped): from hand `hand` on (0-based, as the game counts its deals) each changed
+   * seat is `player`'s. A seat's result is one result: it counts wholly for the account that
+   * holds the seat when the hanchan ends (docs/TOURNAMENTS.md, "Correcting seats").
+   */
+  z.strictObject({ type: z.literal('reseat'), hanchan: id(), seats: z.array(z.strictObject({ seat: seat(), player: id() })).min(1).max(4), hand: z.number().int().min(0), note: note() }),
   /** RUS-SPECIAL-ABANDON: a hanchan that cannot be finished is void by decision; its results are not counted. */
   z.strictObject({ type: z.literal('void'), hanchan: id(), rule: id(), note: note() }),
   /** The game in progress: its penalty ledger and faults so far (each snapshot replaces the last). */
