@@ -66,8 +66,8 @@ describe('English and Japanese (issue 15 item 10)', () => {
     expect(await textOf(page, '[data-declare="pon"]')).toBe('Pon (2 tiles)');
     expect(await textOf(page, 'header.bar')).toContain('You: East');
     expect(await page.$$('#hand .hand-tile.pickable')).not.toHaveLength(0);
-    // A table its creator named: the header shows the state's name (TableState.name, which
-    // newTableState sets from the settings; set here on the live room, as the room sets it once).
+    // A table its creator named: the header shows the state's name (TableState.name, set once
+    // from the settings; test/server/tableStateName.test.ts checks a named table's state).
     const room = rooms.get(id)!;
     expect(room.state.name).toBe('');
     room.state.name = 'Friday club';

@@ -227,7 +227,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.settings = o;
     this.referee = new Referee({ rules: o.rules, seed: o.seed });
     this.seatClock = new TableClock(o.rules.timeControl, Date.now());
-    this.state = newTableState(o.rules);
+    this.state = newTableState(o.rules, o.name);
     for (const s of o.bots) this.markBot(s);
     this.state.hands = 1;
     this.firstDeal = this.referee.game.takeEvents();
@@ -286,7 +286,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       this.referee.log.reduce((m, e) => Math.max(m, 'at' in e && typeof e.at === 'number' ? e.at : 0), 0),
     );
     this.seatClock = TableClock.restore(record.rules.timeControl, Date.now() - lastAt - 1, this.referee, inputs);
-    this.state = newTableState(record.rules);
+    this.state = newTableState(record.rules, this.settings.name);
     for (const s of this.settings.bots) this.markBot(s);
     for (const c of store.seatClaims(id)) {
       const seat = c.seat as Seat;
