@@ -10,28 +10,30 @@ import type { TableState } from '@jantaku/shared/schema/table';
 import { committedHand, WallCommitments } from '../fairness';
 import { events as log } from '../log';
 import type { Metrics } from '../metrics';
-import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
+import type { GameStore } from '../store/index';
 import { DEFAULT_LIMITS, type Limits } from '../limits';
 import type { TableQuota } from '../quota';
 import type { Capacity } from '../capacity';
-import { isInviteCode, originOf, stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
+import { stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
 import { TableClock, type ClockStep } from './clock';
 import { CommentaryFeed } from './commentary';
 import { ClaimPace } from './claimPace';
 import { ResultPause } from './resultPause';
-import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, parseTableOptions, playerName, type StoredSettings, type TableSettings } from './options';
+import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, parseTableOptions, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
 import { Budgets, type MessageBudget } from './rateLimit';
 import type { TableEvents } from './events';
 import { takeService } from './service';
 import { Corked } from './cork';
-import { checkAction, isCommentator, seatingOf, seatOf, UNAVAILABLE, type ActionError, type ActionReply, type JoinOptions, type SeatGrant, type Seating } from './protocol';
+import { answer, checkAction, isCommentator, seatingOf, seatOf, type ActionError, type ActionReply, type JoinOptions } from './protocol';
 import { TableSeats } from './seats';
-import { GameRecord } from './persistence';
+import { GameRecord, loadGame, recordNewGame } from './persistence';
 import { Timers, type TableTimer } from './timers';
 import { listingOf } from './listing';
 import { sendEvents } from './fanout';
+import { admit } from './joining';
+import { reportEvents } from './report';
 
 export { parseTableOptions, type TableOptions } from './options';
 export { MAX_ACTION_BYTES, type ActionError, type ActionReply, type JoinOptions, type SeatGrant } from './protocol';
@@ -47,9 +49,6 @@ const RECOVERY_KEY = randomUUID();
 export function recoveryOptions(gameId: string): Record<string, string> {
   return { recover: gameId, recoveryKey: RECOVERY_KEY };
 }
-
-/** The address a client's seat reservation came from (admission.ts); undefined for the server's own clients. */
-const addressOf = (client: Client | undefined): string | undefined => (client?.auth as ClientAuth | undefined)?.address;
 
 /**
  * A table: one refereed game. State goes out only through the schema projection (`project`,
@@ -187,44 +186,28 @@ export class TableRoom extends Room<{ state: TableState }> {
       this.capacity?.closeTable(this.roomId);
       throw e;
     }
-    if (!store) return;
-    const seats: StoredSeat[] = SEATS.map((s) => (o.bots.has(s) ? { kind: 'bot', bot: o.botName } : { kind: 'empty' }));
-    const { rules: _r, seed: _s, bots, ...rest } = o;
-    const stored: StoredSettings = { ...rest, bots: [...bots] };
-    try {
-      store.createGame({ id: this.roomId, rules: o.rules, seed: o.seed, seats, options: stored });
-    } catch (e) {
-      if (this.origin) this.quota?.release(this.origin.address, this.roomId);
-      this.capacity?.closeTable(this.roomId);
-      if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
-      throw e;
-    }
+    if (store)
+      recordNewGame(store, this.roomId, o, () => {
+        if (this.origin) this.quota?.release(this.origin.address, this.roomId);
+        this.capacity?.closeTable(this.roomId);
+      });
   }
 
   /** The stored game `id`, rebuilt from its log after a restart: its players may take their seats back with their tokens. */
   private restore(id: string): void {
     const store = this.store;
     if (!store) throw new ServerError(500, 'no store to recover from');
-    const record = store.getGame(id);
-    if (!record || record.status !== 'open') throw new ServerError(404, `no unfinished game ${id}`);
-    const stored = record.options as unknown as StoredSettings;
-    // inviteCode and service: absent from games stored before they existed.
-    this.settings = { ...stored, inviteCode: stored.inviteCode ?? null, service: stored.service ?? null, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
-    this.referee = recoverGame(store, id);
+    const { settings, referee, inputs, clockStart } = loadGame(store, id);
+    this.settings = settings;
+    this.referee = referee;
     this.recovered = true;
     this.roomId = id;
     // A game already under way: counted, never refused.
     this.capacity?.admitTable(id, true);
-    // The clocks are rebuilt from their stored inputs. Their instants are ms since the clock's
-    // start: the new start puts the last one just before now (the time the server was down is nobody's).
-    const inputs = store.clockInputs(id);
-    this.gameRecord.recovered(this.referee.log.length, inputs.length);
-    const lastAt = Math.max(
-      inputs.reduce((m, i) => Math.max(m, i.at), 0),
-      this.referee.log.reduce((m, e) => Math.max(m, 'at' in e && typeof e.at === 'number' ? e.at : 0), 0),
-    );
-    this.seatClock = TableClock.restore(record.rules.timeControl, Date.now() - lastAt - 1, this.referee, inputs);
-    this.state = newTableState(record.rules);
+    this.gameRecord.recovered(referee.log.length, inputs.length);
+    // The clocks are rebuilt from their stored inputs (the time the server was down is nobody's).
+    this.seatClock = TableClock.restore(settings.rules.timeControl, clockStart, referee, inputs);
+    this.state = newTableState(settings.rules);
     for (const s of this.settings.bots) this.seats.markBot(s);
     this.seats.restore(store.seatClaims(id), this.settings.reconnectSeconds);
     // A service table's seat nobody had taken: still its account's, played as absent meanwhile.
@@ -234,62 +217,18 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   override onJoin(client: Client, options?: JoinOptions): void {
-    const o: Record<string, unknown> = isPlainObject(options) ? options : {};
     client.view = new StateView();
-    const origin = originOf(o);
-    // The creator's own create call; a server-side create (no origin) falls back on its options.
-    const creating = origin ? origin.request === this.origin?.request : this.clients.length <= 1 && ('ruleset' in o || 'bots' in o || 'seed' in o || 'overrides' in o);
-    // A private table: its code, but for its creator and for a player taking its seat back (the token is the proof).
-    const code = this.settings.inviteCode;
-    // A logged-in player's own seat here (bound to its account when taken): its session is the proof.
-    const account = (client.auth as ClientAuth | undefined)?.account;
-    // At a service table, also the seat reserved for its account (service.ts).
-    const reserved = this.settings.service?.seats;
-    const mine = account ? this.seats.seatOfAccount(account.id, reserved) : undefined;
-    if (code !== null && !creating && o.token === undefined && mine === undefined && !isInviteCode(code, o.code))
-      throw new ServerError(403, 'INVITE_REQUIRED: this table is private: join or watch it with its invite code');
-    const address = addressOf(client);
-    if (o.commentator === true) {
-      if (this.settings.commentatorDelayMs === null) throw new ServerError(403, 'this table has no commentator view');
-      // Nobody at the table sees its hands: not a player, nor anyone from a player's address.
-      if (address !== undefined && this.seats.takenFrom(address))
-        throw new ServerError(403, 'OWN_TABLE: a player of this table (or anyone from its address) cannot open its commentator view');
-      client.userData = { commentator: true } satisfies Seating;
-      if (creating && code !== null) client.send('invite', { code });
-      const due = this.feed?.backlog() ?? [];
-      if (due.length > 0) client.send('commentary', due);
-      log.playerJoined(this.roomId, 'commentator');
+    const seating = admit({ settings: this.settings, seats: this.seats, clients: this.clients, feed: this.feed, origin: this.origin }, client, options);
+    if (!('seat' in seating)) {
+      log.playerJoined(this.roomId, 'commentator' in seating ? 'commentator' : 'spectator');
       return this.updateListing();
     }
-    if (o.spectator === true) {
-      client.userData = { spectator: true } satisfies Seating;
-      // The creator of a private table who watches it: its code, to pass on (players get it with their seat).
-      if (creating && code !== null) client.send('invite', { code });
-      log.playerJoined(this.roomId, 'spectator');
-      return this.updateListing();
-    }
-    if (address !== undefined && this.clients.some((c) => isCommentator(c) && addressOf(c) === address))
-      throw new ServerError(403, 'COMMENTATING: this address has the commentator view of this table open: leave it to take a seat');
-    // In a create call `name` is the table's title and `playerName` the creator's name.
-    const rawName = o.playerName ?? (creating ? undefined : o.name);
-    // Cleaned (controls, bidi and invisible characters out), or the join refused with BAD_NAME.
-    const name = rawName === undefined || rawName === '' ? '' : playerName(rawName);
-    const seat = this.seats.choose(client, o, mine, this.settings.bots, reserved);
-    client.userData = { seat } satisfies Seating;
-    // Also in the seat's private state (`own.token`), which a client has as soon as it joins.
-    const token = this.seats.claim(seat, o.token, name, account, address);
-    const grant: SeatGrant = { seat, token, ...(code !== null ? { invite: code } : {}) };
-    client.send('seat', grant);
-    this.seatTaken(seat, client);
-    log.playerJoined(this.roomId, seat, this.seats.nameOf(seat));
-    this.maybeStart();
-  }
-
-  /** `client` now plays `seat`: it sees the seat's private part, and the seat is no longer played for it. */
-  private seatTaken(seat: Seat, client: Client): void {
-    // A new connection at the seat holds results only if it asks (`holdResults`): a former device's wish goes with it.
-    if (this.seats.seated(seat, client)) this.resultPause.hold(seat, false);
+    // `client` now plays the seat: it sees the seat's private part, and the seat is no longer played for it. A new
+    // connection at the seat holds results only if it asks (`holdResults`): a former device's wish goes with it.
+    if (this.seats.seated(seating.seat, client)) this.resultPause.hold(seating.seat, false);
     this.schedule();
+    log.playerJoined(this.roomId, seating.seat, this.seats.nameOf(seating.seat));
+    this.maybeStart();
   }
 
   override onDrop(client: Client): void {
@@ -440,18 +379,9 @@ export class TableRoom extends Room<{ state: TableState }> {
   private onAction(client: Client, message: unknown, ctx: MessageContext): unknown {
     // A claim answer before the window's minimum waits for it (claimPace.ts); if the window is gone by then, the answer is stale.
     const seat = seatOf(client);
-    const wait = this.pace && seat !== null ? this.pace.holdFor(this.referee.game, seat, Date.now()) : 0;
-    if (wait > 0) {
-      const key = this.pace!.current();
-      return new Promise((resolve) =>
-        setTimeout(() => {
-          if (this.pace!.isOpen(this.referee.game, key)) return resolve(this.onAction(client, message, ctx));
-          const stale: ActionError = { code: 'NOTHING_TO_RESPOND', reason: 'the claim window closed' };
-          if (ctx.id === undefined) return resolve(void client.send('actionResult', stale));
-          resolve(ctx.reject(stale));
-        }, wait),
-      );
-    }
+    const stale = (): unknown => answer(client, ctx, { code: 'NOTHING_TO_RESPOND', reason: 'the claim window closed' });
+    const held = seat !== null ? this.pace?.defer(() => this.referee.game, seat, Date.now(), () => this.onAction(client, message, ctx), stale) : null;
+    if (held) return held;
     const stop = this.metrics?.startAction();
     const budget = this.budget(client);
     const reply: ActionReply | ActionError = budget.take()
@@ -461,13 +391,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       budget.refund();
       stop?.();
     } else this.metrics?.command('refused');
-    if (ctx.id === undefined) {
-      // A plain `send`: no reply channel, so the answer goes back as a message.
-      client.send('actionResult', reply);
-      return undefined;
-    }
-    if ('code' in reply) return ctx.reject(reply);
-    return reply;
+    return answer(client, ctx, reply);
   }
 
   private judgeAction(client: Client, message: unknown): ActionReply | ActionError {
@@ -503,17 +427,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       }
       events.push(...r.events);
     }
-    for (const e of events) {
-      if (e.type === 'fault') {
-        this.metrics?.fault(e.rule);
-        log.fault(this.roomId, e);
-        this.tableEvents?.emit('fault', this.roomId, e, this.referee.game.hands.length - 1);
-      } else if (e.type === 'handEnded') log.handEnded(this.roomId, { ...e.result, number: this.referee.game.hands.length, scores: e.scores });
-      else if (e.type === 'gameEnded') {
-        log.gameEnded(this.roomId, e.standings);
-        this.metrics?.gameFinished();
-      }
-    }
+    reportEvents(this.roomId, events, this.referee.game.hands.length, this.metrics, this.tableEvents);
     this.refresh();
     // The patch, the events and the request's reply leave together (cork.ts).
     this.corked.hold(this.clients);

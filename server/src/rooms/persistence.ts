@@ -1,14 +1,52 @@
+import { ServerError } from '@colyseus/core';
 import { Referee } from '@jantaku/shared/referee/referee';
+import type { ClockInput } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { events as log } from '../log';
-import { StoreUnavailableError, type GameStore } from '../store/index';
+import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
 import { TableClock } from './clock';
 import type { TableEvents } from './events';
-import type { TableSettings } from './options';
+import type { StoredSettings, TableSettings } from './options';
+import { SEATS } from './projection';
+import { UNAVAILABLE } from './protocol';
 import type { Timers, TableTimer } from './timers';
 
 /** While the disk refuses writes, how often a table tries the store again (ms). */
 export const STORE_RETRY_MS = 1000;
+
+/** A new table's game, stored before anyone joins; a disk that refuses it: 503 UNAVAILABLE (after `undo`, which takes back what was counted). */
+export function recordNewGame(store: GameStore, id: string, settings: TableSettings, undo: () => void): void {
+  const seats: StoredSeat[] = SEATS.map((s) => (settings.bots.has(s) ? { kind: 'bot', bot: settings.botName } : { kind: 'empty' }));
+  const { rules, seed, bots, ...rest } = settings;
+  const stored: StoredSettings = { ...rest, bots: [...bots] };
+  try {
+    store.createGame({ id, rules, seed, seats, options: stored });
+  } catch (e) {
+    undo();
+    if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
+    throw e;
+  }
+}
+
+/**
+ * The stored unfinished game `id`, to rebuild its table after a restart: its settings, its
+ * referee replayed from the log, its clock inputs, and the clocks' start. Their instants are ms
+ * since that start: it puts the last one just before now (the time the server was down is nobody's).
+ */
+export function loadGame(store: GameStore, id: string): { settings: TableSettings; referee: Referee; inputs: ClockInput[]; clockStart: number } {
+  const record = store.getGame(id);
+  if (!record || record.status !== 'open') throw new ServerError(404, `no unfinished game ${id}`);
+  const stored = record.options as unknown as StoredSettings;
+  // inviteCode and service: absent from games stored before they existed.
+  const settings = { ...stored, inviteCode: stored.inviteCode ?? null, service: stored.service ?? null, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
+  const referee = recoverGame(store, id);
+  const inputs = store.clockInputs(id);
+  const lastAt = Math.max(
+    inputs.reduce((m, i) => Math.max(m, i.at), 0),
+    referee.log.reduce((m, e) => Math.max(m, 'at' in e && typeof e.at === 'number' ? e.at : 0), 0),
+  );
+  return { settings, referee, inputs, clockStart: Date.now() - lastAt - 1 };
+}
 
 /** What the record needs of its table: the game and clocks it records (replaced on a rollback). */
 export interface RecordHost {

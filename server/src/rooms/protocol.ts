@@ -1,4 +1,5 @@
 import type { Client } from '@colyseus/core';
+import type { MessageContext } from '@colyseus/shared-types';
 import type { Seat } from '@jantaku/shared/game/types';
 import { isPlainObject } from './options';
 
@@ -73,4 +74,14 @@ export function checkAction(seating: Seating | undefined, message: unknown): { s
   const { seat: claimedSeat, ...command } = message;
   if (claimedSeat !== undefined && claimedSeat !== seating.seat) return { code: 'NOT_YOUR_SEAT', reason: `this client plays seat ${seating.seat}` };
   return { seat: seating.seat, command };
+}
+
+/** Answers an `action`: a request gets its reply (an error as a rejection); a plain `send` has no reply channel, so the answer goes back as an `actionResult` message. */
+export function answer(client: Client, ctx: MessageContext, reply: ActionReply | ActionError): unknown {
+  if (ctx.id === undefined) {
+    client.send('actionResult', reply);
+    return undefined;
+  }
+  if ('code' in reply) return ctx.reject(reply);
+  return reply;
 }
