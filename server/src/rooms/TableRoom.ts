@@ -34,12 +34,16 @@ import { listingOf } from './listing';
 import { sendEvents } from './fanout';
 import { admit } from './joining';
 import { reportEvents } from './report';
+import { sizeStateBuffers } from './stateBuffer';
 
 export { parseTableOptions, type TableOptions } from './options';
 export { MAX_ACTION_BYTES, type ActionError, type ActionReply, type JoinOptions, type SeatGrant } from './protocol';
 export { SEAT_TAKEN_OVER } from './seats';
 export { STORE_RETRY_MS } from './persistence';
 export type { Commentary } from './commentary';
+
+// Every room's two schema encode buffers: 8 KB each, not 16 (stateBuffer.ts).
+sizeStateBuffers();
 
 /** Before its game begins, how long a dropped player's seat waits for it at most (s). */
 export const PRE_START_RECONNECT_SECONDS = 10;
