@@ -1,105 +1,58 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { generateId, getMessageBytes, Protocol, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { randomUUID } from 'node:crypto';
+import { generateId, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { MessageContext } from '@colyseus/shared-types';
 import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
 import { viewFor } from '@jantaku/shared/game/views';
-import { eventsToWire } from '@jantaku/shared/protocol/events';
 import { Referee, type Judged, type RefereeEvent } from '@jantaku/shared/referee/referee';
 import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
-import { cleanText } from '@jantaku/shared/text';
 import { committedHand, WallCommitments } from '../fairness';
 import { events as log } from '../log';
 import type { Metrics } from '../metrics';
-import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
+import type { GameStore } from '../store/index';
 import { DEFAULT_LIMITS, type Limits } from '../limits';
 import type { TableQuota } from '../quota';
 import type { Capacity } from '../capacity';
-import { isInviteCode, originOf, stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
+import { stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
 import { TableClock, type ClockStep } from './clock';
 import { CommentaryFeed } from './commentary';
 import { ClaimPace } from './claimPace';
 import { ResultPause } from './resultPause';
-import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, isSeat, parseTableOptions, playerName, type StoredSettings, type TableSettings } from './options';
+import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, parseTableOptions, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
-import { MessageBudget } from './rateLimit';
+import { Budgets, type MessageBudget } from './rateLimit';
 import type { TableEvents } from './events';
 import { answerService, takeService, type ServiceReply, type ServiceTable } from './service';
 import { Corked } from './cork';
+import { answer, checkAction, isCommentator, seatingOf, seatOf, type ActionError, type ActionReply, type JoinOptions, type Seating } from './protocol';
+import { SEAT_REASSIGNED, TableSeats } from './seats';
+import { GameRecord, loadGame, recordNewGame } from './persistence';
+import { Timers, type TableTimer } from './timers';
+import { listingOf } from './listing';
+import { sendEvents } from './fanout';
+import { admit } from './joining';
+import { reportEvents } from './report';
+import { sizeStateBuffers } from './stateBuffer';
 
 export { parseTableOptions, type TableOptions } from './options';
-
-/** Options to join: a seat (a chosen one or the first free, or one's own back with its token), or a place to watch. */
-export interface JoinOptions {
-  seat?: number;
-  /** The seat token the server sent in its `seat` message: takes the seat back (after a drop or a restart). */
-  token?: string;
-  /** The player's name (`playerName` in a create call, where `name` is the table's). */
-  name?: string;
-  playerName?: string;
-  spectator?: boolean;
-  /** Every hand, `commentatorDelayMs` late and once it has ended (tables that allow it; not from a player's address). */
-  commentator?: boolean;
-  /** A private table's invite code: needed to sit (but to take one's seat back with its token) or to watch. */
-  code?: string;
-}
-
-/** The answer to an `action` request that was applied. Errors are rejections with an `ActionError`. */
-export type ActionReply =
-  | { status: 'accepted'; actions: number }
-  | { status: 'fault'; actions: number; rule: string; penalty: unknown; reason: string };
-
-/** Why an action was refused: nothing changed. `rule` names a rule when `prevent` refused a fault. */
-export interface ActionError {
-  code: string;
-  reason: string;
-  rule?: string;
-}
-
-/** The `seat` message: the seat a client now plays and the token that takes it back. */
-export interface SeatGrant {
-  seat: Seat;
-  token: string;
-  /** At a private table: its invite code, to pass on to whoever should join. */
-  invite?: string;
-}
-
+export { MAX_ACTION_BYTES, type ActionError, type ActionReply, type JoinOptions, type SeatGrant } from './protocol';
+export { SEAT_REASSIGNED, SEAT_TAKEN_OVER } from './seats';
+export { STORE_RETRY_MS } from './persistence';
 export type { Commentary } from './commentary';
 
-type Seating = { seat: Seat } | { spectator: true } | { commentator: true };
-
-/** Largest accepted action message (bytes of its JSON). Larger websocket frames (over 4 KiB) close the connection. */
-export const MAX_ACTION_BYTES = 512;
+// Every room's two schema encode buffers: 8 KB each, not 16 (stateBuffer.ts).
+sizeStateBuffers();
 
 /** Before its game begins, how long a dropped player's seat waits for it at most (s). */
 export const PRE_START_RECONNECT_SECONDS = 10;
-
-/** While the disk refuses writes, how often a table tries the store again (ms). */
-export const STORE_RETRY_MS = 1000;
-
-/** What a client is told when the store cannot record (a create or join answered 503 with it). */
-const UNAVAILABLE = 'UNAVAILABLE: the server cannot record games now (its disk is full or read-only): try again later';
 
 /** Internal create option: rebuild the stored game `recover` (only with this process's key). */
 const RECOVERY_KEY = randomUUID();
 export function recoveryOptions(gameId: string): Record<string, string> {
   return { recover: gameId, recoveryKey: RECOVERY_KEY };
 }
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** The address a client's seat reservation came from (admission.ts); undefined for the server's own clients. */
-const addressOf = (client: Client | undefined): string | undefined => (client?.auth as ClientAuth | undefined)?.address;
-
-/** Who sits at a seat now. */
-type Presence = 'empty' | 'player' | 'away' | 'absent' | 'bot';
-
-/** The close code of a connection whose account took its seat from another device (the SDK does not rejoin). */
-export const SEAT_TAKEN_OVER = 4101; // not 4001: that is Colyseus's SERVER_SHUTDOWN, after which the SDK must rejoin
-/** The close code of a connection whose seat the table's service gave to another account (the SDK does not rejoin). */
-export const SEAT_REASSIGNED = 4102;
 
 /**
  * A table: one refereed game. State goes out only through the schema projection (`project`,
@@ -108,6 +61,10 @@ export const SEAT_REASSIGNED = 4102;
  * action is a request answered with accepted, fault (rule, penalty) or an error code; nothing a
  * client sends drops its connection (but a websocket frame over 4 KiB, or one that is not valid
  * Colyseus protocol: Colyseus closes those itself).
+ *
+ * The room is the Colyseus glue: its lifecycle, the messages, and the order of every change:
+ * apply, record (persistence.ts), project, send. The seats are seats.ts's, the timers timers.ts's,
+ * the clocks clock.ts's, the commentators' feed commentary.ts's, the events' audiences fanout.ts's.
  */
 export class TableRoom extends Room<{ state: TableState }> {
   /**
@@ -133,39 +90,30 @@ export class TableRoom extends Room<{ state: TableState }> {
   referee!: Referee;
   seatClock!: TableClock;
   settings!: TableSettings;
-  /** How many entries of the referee's log are in the store; whether its result is. */
-  private persisted = 0;
-  /** Clock inputs already in the store. */
-  private persistedInputs = 0;
-  private finished = false;
-  /** The store failed for good (not the disk): the table stops. */
-  private storeFailed = false;
-  /** The disk refuses writes for now: the table waits for it (`waitForStore`). */
-  private storeDown = false;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
-  /** Since when the disk has refused writes (the clocks do not count that time). */
-  private downSince: number | null = null;
-  private sitting: Presence[] = ['empty', 'empty', 'empty', 'empty'];
-  /** The session holding each seat (connected, or inside its reconnection window). */
-  private holder = new Map<Seat, Client>();
-  /** Token hash and name of each seat a player has taken, and the address it was taken (or last taken back) from. */
-  private claims = new Map<Seat, { tokenHash: string; name: string; address?: string; account?: string }>();
+  private readonly timers = new Timers<TableTimer>();
+  /** What of the game is in the store; a failed store stops the table, a refusing disk pauses it. */
+  private readonly gameRecord = new GameRecord(this, this.timers, {
+    stopped: (disconnect) => {
+      this.stopTimers();
+      if (disconnect) void this.disconnect();
+    },
+    resumed: (downMs) => this.storeBack(downMs),
+  });
+  private readonly seats = new TableSeats(
+    this,
+    () => {
+      this.updateListing();
+      this.broadcastPatch();
+    },
+    () => this.schedule(),
+  );
   /** Whose matchmaking request created this table (counted in its address's quota). */
   private origin: Origin | null = null;
   /** Rebuilt from the store after a restart. */
   private recovered = false;
-  /** A recovered table's seats waiting for their players, until the window closes. */
-  private awayTimers = new Map<Seat, ReturnType<typeof setTimeout>>();
   private legal: LegalAction[][] = [[], [], [], []];
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private clockTimer: ReturnType<typeof setTimeout> | null = null;
-  private emptyTimer: ReturnType<typeof setTimeout> | null = null;
-  private joinTimer: ReturnType<typeof setTimeout> | null = null;
-  /** A service table's seats whose player did not come in time: played as absent, and the game goes on without them. */
-  private noShows = new Set<Seat>();
   private corked = new Corked();
-  private budgets = new WeakMap<Client, MessageBudget>();
-  private seatBudgets: (MessageBudget | undefined)[] = [];
+  private budgets = new Budgets(() => (this.constructor as typeof TableRoom).limits);
   /** Every event for the commentators, released once its hand has ended and its delay passed; null: no commentator view. */
   private feed: CommentaryFeed | null = null;
   /** The first hand's deal events, sent when play begins. */
@@ -197,13 +145,13 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.updateListing();
     this.onMessage('action', (client: Client, message: unknown, ctx: MessageContext) => this.onAction(client, message, ctx));
     this.onMessage('ready', (client: Client) => {
-      const seating = client.userData as Seating | undefined;
-      if (!this.budget(client).take() || !seating || !('seat' in seating) || this.referee.game.phase !== 'handEnded') return;
-      if (this.resultPause.markReady(this.referee.game.hands.length, seating.seat)) this.schedule();
+      const seat = seatOf(client);
+      if (!this.budget(client).take() || seat === null || this.referee.game.phase !== 'handEnded') return;
+      if (this.resultPause.markReady(this.referee.game.hands.length, seat)) this.schedule();
     });
     this.onMessage('holdResults', (client: Client, hold: unknown) => {
-      const seating = client.userData as Seating | undefined;
-      if (seating && 'seat' in seating) this.resultPause.hold(seating.seat, hold === true);
+      const seat = seatOf(client);
+      if (seat !== null) this.resultPause.hold(seat, hold === true);
     });
     // Any other message type: answered, never a disconnect.
     this.onMessage('*', (client: Client, type: string | number) => {
@@ -212,13 +160,13 @@ export class TableRoom extends Room<{ state: TableState }> {
     });
     const delay = this.settings.commentatorDelayMs;
     const inHand = this.referee.game.hands.length > 0 && this.referee.game.phase !== 'handEnded' && this.referee.game.phase !== 'gameOver';
-    if (delay !== null) this.feed = new CommentaryFeed(delay, (batches) => this.commentators().forEach((c) => c.send('commentary', batches)), inHand);
+    if (delay !== null) this.feed = new CommentaryFeed(delay, (batches) => this.clients.filter(isCommentator).forEach((c) => c.send('commentary', batches)), inHand);
     this.maybeStart();
     // In case its creator never gets in (not before its seat reservation has expired), or nobody comes back after a restart.
     this.closeIfAbandoned(this.recovered ? 0 : Math.max(this.seatReservationTimeout, this.settings.service?.joinSeconds ?? 0));
     // A service table's players have this long to come; then it plays without those who did not.
     const join = this.settings.service?.joinSeconds;
-    if (join !== undefined && !this.state.started) this.joinTimer = setTimeout(() => this.joinDeadline(), join * 1000);
+    if (join !== undefined && !this.state.started) this.timers.set('join', join * 1000, () => this.joinDeadline());
   }
 
   /** A new table from the create options (and a service's request: its seats belong to accounts). */
@@ -228,7 +176,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.referee = new Referee({ rules: o.rules, seed: o.seed });
     this.seatClock = new TableClock(o.rules.timeControl, Date.now());
     this.state = newTableState(o.rules, o.name);
-    for (const s of o.bots) this.markBot(s);
+    for (const s of o.bots) this.seats.markBot(s);
     this.state.hands = 1;
     this.firstDeal = this.referee.game.takeEvents();
     const store = this.store;
@@ -242,188 +190,57 @@ export class TableRoom extends Room<{ state: TableState }> {
       this.capacity?.closeTable(this.roomId);
       throw e;
     }
-    if (!store) return;
-    const seats: StoredSeat[] = SEATS.map((s) => (o.bots.has(s) ? { kind: 'bot', bot: o.botName } : { kind: 'empty' }));
-    const { rules: _r, seed: _s, bots, ...rest } = o;
-    const stored: StoredSettings = { ...rest, bots: [...bots] };
-    try {
-      store.createGame({ id: this.roomId, rules: o.rules, seed: o.seed, seats, options: stored });
-    } catch (e) {
-      if (this.origin) this.quota?.release(this.origin.address, this.roomId);
-      this.capacity?.closeTable(this.roomId);
-      if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
-      throw e;
-    }
-  }
-
-  private markBot(seat: Seat): void {
-    this.sitting[seat] = 'bot';
-    this.state.seats[seat].bot = true;
-    this.state.seats[seat].presence = 'bot';
+    if (store)
+      recordNewGame(store, this.roomId, o, () => {
+        if (this.origin) this.quota?.release(this.origin.address, this.roomId);
+        this.capacity?.closeTable(this.roomId);
+      });
   }
 
   /** The stored game `id`, rebuilt from its log after a restart: its players may take their seats back with their tokens. */
   private restore(id: string): void {
     const store = this.store;
     if (!store) throw new ServerError(500, 'no store to recover from');
-    const record = store.getGame(id);
-    if (!record || record.status !== 'open') throw new ServerError(404, `no unfinished game ${id}`);
-    const stored = record.options as unknown as StoredSettings;
-    // inviteCode and service: absent from games stored before they existed.
-    this.settings = { ...stored, inviteCode: stored.inviteCode ?? null, service: stored.service ?? null, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
-    this.referee = recoverGame(store, id);
+    const { settings, referee, inputs, clockStart } = loadGame(store, id);
+    this.settings = settings;
+    this.referee = referee;
     this.recovered = true;
-    this.persisted = this.referee.log.length;
     this.roomId = id;
     // A game already under way: counted, never refused.
     this.capacity?.admitTable(id, true);
-    // The clocks are rebuilt from their stored inputs. Their instants are ms since the clock's
-    // start: the new start puts the last one just before now (the time the server was down is nobody's).
-    const inputs = store.clockInputs(id);
-    this.persistedInputs = inputs.length;
-    const lastAt = Math.max(
-      inputs.reduce((m, i) => Math.max(m, i.at), 0),
-      this.referee.log.reduce((m, e) => Math.max(m, 'at' in e && typeof e.at === 'number' ? e.at : 0), 0),
-    );
-    this.seatClock = TableClock.restore(record.rules.timeControl, Date.now() - lastAt - 1, this.referee, inputs);
-    this.state = newTableState(record.rules, this.settings.name);
-    for (const s of this.settings.bots) this.markBot(s);
-    for (const c of store.seatClaims(id)) {
-      const seat = c.seat as Seat;
-      const name = cleanText(c.name); // a name stored before names were cleaned
-      this.claims.set(seat, { tokenHash: c.tokenHash, name, ...(c.account !== undefined ? { account: c.account } : {}) });
-      this.capacity?.takeSeat(id, true);
-      this.state.seats[seat].name = name;
-      // Taken before the restart: the seat waits for its player as after a drop.
-      this.sitting[seat] = 'away';
-      this.state.seats[seat].presence = 'away';
-      this.awayTimers.set(seat, setTimeout(() => this.windowClosed(seat), this.settings.reconnectSeconds * 1000));
-    }
+    this.gameRecord.recovered(referee.log.length, inputs.length);
+    // The clocks are rebuilt from their stored inputs (the time the server was down is nobody's).
+    this.seatClock = TableClock.restore(settings.rules.timeControl, clockStart, referee, inputs);
+    this.state = newTableState(settings.rules, settings.name);
+    for (const s of this.settings.bots) this.seats.markBot(s);
+    this.seats.restore(store.seatClaims(id), this.settings.reconnectSeconds);
     // A service table's seat nobody had taken: still its account's, played as absent meanwhile.
-    if (this.settings.service)
-      for (const s of SEATS)
-        if (!this.settings.bots.has(s) && !this.claims.has(s)) {
-          this.noShows.add(s);
-          this.sitting[s] = 'absent';
-          this.state.seats[s].presence = 'absent';
-        }
-    const log = this.referee.log;
+    if (this.settings.service) this.seats.restoreNoShows(this.settings.bots);
     this.state.hands = this.referee.game.hands.length;
-    this.state.actions = log.filter((e) => e.seat !== -1).length;
+    this.state.actions = this.referee.log.filter((e) => e.seat !== -1).length;
   }
 
   override onJoin(client: Client, options?: JoinOptions): void {
-    const o: Record<string, unknown> = isPlainObject(options) ? options : {};
     client.view = new StateView();
-    const origin = originOf(o);
-    // The creator's own create call; a server-side create (no origin) falls back on its options.
-    const creating = origin ? origin.request === this.origin?.request : this.clients.length <= 1 && ('ruleset' in o || 'bots' in o || 'seed' in o || 'overrides' in o);
-    // A private table: its code, but for its creator and for a player taking its seat back (the token is the proof).
-    const code = this.settings.inviteCode;
-    // A logged-in player's own seat here (bound to its account when taken): its session is the proof.
-    const account = (client.auth as ClientAuth | undefined)?.account;
-    // At a service table, also the seat reserved for its account (service.ts).
-    const reserved = this.settings.service?.seats;
-    const mine = account ? SEATS.find((s) => this.claims.get(s)?.account === account.id || reserved?.[s] === account.id) : undefined;
-    if (code !== null && !creating && o.token === undefined && mine === undefined && !isInviteCode(code, o.code))
-      throw new ServerError(403, 'INVITE_REQUIRED: this table is private: join or watch it with its invite code');
-    const address = addressOf(client);
-    if (o.commentator === true) {
-      if (this.settings.commentatorDelayMs === null) throw new ServerError(403, 'this table has no commentator view');
-      // Nobody at the table sees its hands: not a player, nor anyone from a player's address.
-      if (address !== undefined && SEATS.some((s) => this.claims.get(s)?.address === address))
-        throw new ServerError(403, 'OWN_TABLE: a player of this table (or anyone from its address) cannot open its commentator view');
-      client.userData = { commentator: true } satisfies Seating;
-      if (creating && code !== null) client.send('invite', { code });
-      const due = this.feed?.backlog() ?? [];
-      if (due.length > 0) client.send('commentary', due);
-      log.playerJoined(this.roomId, 'commentator');
+    const seating = admit({ settings: this.settings, seats: this.seats, clients: this.clients, feed: this.feed, origin: this.origin }, client, options);
+    if (!('seat' in seating)) {
+      log.playerJoined(this.roomId, 'commentator' in seating ? 'commentator' : 'spectator');
       return this.updateListing();
     }
-    if (o.spectator === true) {
-      client.userData = { spectator: true } satisfies Seating;
-      // The creator of a private table who watches it: its code, to pass on (players get it with their seat).
-      if (creating && code !== null) client.send('invite', { code });
-      log.playerJoined(this.roomId, 'spectator');
-      return this.updateListing();
-    }
-    if (address !== undefined && this.commentators().some((c) => addressOf(c) === address))
-      throw new ServerError(403, 'COMMENTATING: this address has the commentator view of this table open: leave it to take a seat');
-    // In a create call `name` is the table's title and `playerName` the creator's name.
-    const rawName = o.playerName ?? (creating ? undefined : o.name);
-    // Cleaned (controls, bidi and invisible characters out), or the join refused with BAD_NAME.
-    const name = rawName === undefined || rawName === '' ? '' : playerName(rawName);
-    let seat: Seat | undefined;
-    if (o.token !== undefined) {
-      if (!isSeat(o.seat) || typeof o.token !== 'string') throw new ServerError(400, 'a token is given with its seat (0..3)');
-      const claim = this.claims.get(o.seat);
-      if (!claim || claim.tokenHash !== sha256(o.token)) throw new ServerError(403, `not the token of seat ${o.seat}`);
-      seat = o.seat;
-      const old = this.holder.get(seat);
-      if (old && old !== client) old.leave(4000); // a stale connection of the same player
-    } else if (mine !== undefined && (o.seat === undefined || o.seat === mine)) {
-      seat = mine;
-      const old = this.holder.get(seat);
-      if (old && old !== client) old.leave(SEAT_TAKEN_OVER, 'SEAT_TAKEN_OVER: this account took its seat from another device'); // not to come back by itself
-    } else if (o.seat !== undefined) {
-      if (!isSeat(o.seat)) throw new ServerError(400, 'seat must be 0..3');
-      if (this.settings.bots.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is played by a bot`);
-      if (reserved?.[o.seat]) throw new ServerError(403, `SEAT_RESERVED: seat ${o.seat} belongs to another account`);
-      if (this.claims.has(o.seat)) throw new ServerError(409, `seat ${o.seat} is taken (its player rejoins with the seat token)`);
-      seat = o.seat;
-    } else seat = SEATS.find((s) => !this.settings.bots.has(s) && !this.claims.has(s) && !reserved?.[s]);
-    if (seat === undefined && reserved?.some((a) => a !== null))
-      throw new ServerError(403, 'SEAT_RESERVED: the seats of this table belong to its players: join as a spectator');
-    if (seat === undefined) throw new ServerError(409, 'no free seat: join as a spectator');
-    client.userData = { seat } satisfies Seating;
-    if (!this.claims.has(seat)) {
-      const token = randomBytes(24).toString('base64url');
-      // A logged-in player sits under its account's name.
-      const claim = { tokenHash: sha256(token), name: account && !account.guest ? account.name : name, ...(account ? { account: account.id } : {}) };
-      // A new seat needs room on this server (SERVER_FULL closes the connection with the reason).
-      this.capacity?.takeSeat(this.roomId);
-      // Recorded first: a seat the disk could not record is not taken.
-      try {
-        this.store?.claimSeat(this.roomId, { seat, ...claim });
-      } catch (e) {
-        this.capacity?.releaseSeat(this.roomId);
-        if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
-        throw e;
-      }
-      this.claims.set(seat, { ...claim, address });
-      this.state.seats[seat].name = claim.name;
-      this.state.seats[seat].own.token = token;
-    } else {
-      if (typeof o.token === 'string') this.state.seats[seat].own.token = o.token;
-      this.claims.get(seat)!.address = address;
-    }
-    // Also in the seat's private state (`own.token`), which a client has as soon as it joins.
-    const grant: SeatGrant = { seat, token: this.state.seats[seat].own.token, ...(code !== null ? { invite: code } : {}) };
-    client.send('seat', grant);
-    this.seatTaken(seat, client);
-    log.playerJoined(this.roomId, seat, this.claims.get(seat)?.name);
+    // `client` now plays the seat: it sees the seat's private part, and the seat is no longer played for it. A new
+    // connection at the seat holds results only if it asks (`holdResults`): a former device's wish goes with it.
+    if (this.seats.seated(seating.seat, client)) this.resultPause.hold(seating.seat, false);
+    this.schedule();
+    log.playerJoined(this.roomId, seating.seat, this.seats.nameOf(seating.seat));
     this.maybeStart();
   }
 
-  /** `client` now plays `seat`: it sees the seat's private part, and the seat is no longer played for it. */
-  private seatTaken(seat: Seat, client: Client): void {
-    // A new connection at the seat holds results only if it asks (`holdResults`): a former device's wish goes with it.
-    if (this.holder.get(seat) !== client) this.resultPause.hold(seat, false);
-    this.holder.set(seat, client);
-    const t = this.awayTimers.get(seat);
-    if (t) clearTimeout(t);
-    this.awayTimers.delete(seat);
-    client.view!.add(this.state.seats[seat]);
-    this.setPresence(seat, 'player');
-    this.schedule();
-  }
-
   override onDrop(client: Client): void {
-    const seat = this.seatOf(client);
-    if (seat === null || this.holder.get(seat) !== client) return;
+    const seat = seatOf(client);
+    if (seat === null || !this.seats.holds(seat, client)) return;
     // The seat waits for its player; meanwhile its clock runs (and plays for it when it expires).
     // Not awaited: Colyseus calls onLeave only if the window closes without a reconnection.
-    this.setPresence(seat, 'away');
+    this.seats.dropped(seat);
     log.playerLeft(this.roomId, seat, 'dropped');
     // Before play there is nothing to keep for long: a short window, then the seat is free again.
     const seconds = this.state.started ? this.settings.reconnectSeconds : Math.min(this.settings.reconnectSeconds, PRE_START_RECONNECT_SECONDS);
@@ -433,47 +250,29 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   override onReconnect(client: Client): void {
-    const seat = this.seatOf(client);
-    // The reconnected session is a new Client object with the same session id.
-    if (seat === null || this.holder.get(seat)?.sessionId !== client.sessionId) return;
-    this.holder.set(seat, client);
-    this.setPresence(seat, 'player');
+    const seat = seatOf(client);
+    if (seat === null || !this.seats.reconnected(seat, client)) return;
     log.playerJoined(this.roomId, seat);
     this.schedule();
     this.maybeStart();
   }
 
   override onLeave(client: Client): void {
-    const seat = this.seatOf(client);
+    const seat = seatOf(client);
     if (seat === null) {
-      log.playerLeft(this.roomId, 'commentator' in ((client.userData as Seating | undefined) ?? {}) ? 'commentator' : 'spectator', 'left');
+      log.playerLeft(this.roomId, isCommentator(client) ? 'commentator' : 'spectator', 'left');
       this.updateListing();
       return this.closeIfAbandoned();
     }
-    if (this.holder.get(seat) !== client) return;
-    this.holder.delete(seat);
+    if (!this.seats.left(seat, client)) return;
     log.playerLeft(this.roomId, seat, 'left');
-    if (this.state.started) this.windowClosed(seat);
-    else this.releaseSeat(seat);
-    this.closeIfAbandoned();
-  }
-
-  /**
-   * A seat whose player left before the game began is free again (its claim and token are
-   * forgotten): nobody can take every seat of a table and leave, to start it with absent seats.
-   */
-  private releaseSeat(seat: Seat): void {
-    try {
-      this.store?.releaseSeat(this.roomId, seat);
-    } catch (e) {
-      log.storeFailed(this.roomId, e); // the stored claim stays; the seat is free in this process all the same
+    if (this.state.started) this.seats.windowClosed(seat);
+    else {
+      // Free again before play (seats.ts), with a fresh budget for its next player.
+      this.budgets.forgetSeat(seat);
+      this.seats.release(seat);
     }
-    if (this.claims.delete(seat)) this.capacity?.releaseSeat(this.roomId);
-    this.seatBudgets[seat] = undefined;
-    const s = this.state.seats[seat];
-    s.name = '';
-    s.own.token = '';
-    this.setPresence(seat, 'empty');
+    this.closeIfAbandoned();
   }
 
   /**
@@ -482,9 +281,7 @@ export class TableRoom extends Room<{ state: TableState }> {
    */
   private closeIfAbandoned(atLeastSeconds = 0): void {
     if (this.state.started || this.clients.length > 0) return;
-    if (this.emptyTimer) clearTimeout(this.emptyTimer);
-    this.emptyTimer = setTimeout(() => {
-      this.emptyTimer = null;
+    this.timers.set('empty', Math.max(atLeastSeconds, this.settings.closeEmptySeconds ?? DEFAULT_CLOSE_EMPTY_SECONDS) * 1000, () => {
       if (this.state.started || this.clients.length > 0) return;
       // A game that never began leaves no record.
       try {
@@ -494,34 +291,12 @@ export class TableRoom extends Room<{ state: TableState }> {
       }
       this.tableEvents?.emit('abandoned', this.roomId);
       void this.disconnect();
-    }, Math.max(atLeastSeconds, this.settings.closeEmptySeconds ?? DEFAULT_CLOSE_EMPTY_SECONDS) * 1000);
+    });
   }
 
-  /** The seat's player is gone for good (it may still come back with its token): the seat is played out. */
-  private windowClosed(seat: Seat): void {
-    this.awayTimers.delete(seat);
-    if (this.holder.has(seat)) return;
-    this.setPresence(seat, 'absent');
-    this.schedule();
-  }
-
-  private seatOf(client: Client): Seat | null {
-    const s = client.userData as Seating | undefined;
-    return s && 'seat' in s ? s.seat : null;
-  }
-
-  private setPresence(seat: Seat, p: Presence): void {
-    this.sitting[seat] = p;
-    const s = this.state.seats[seat];
-    s.presence = p;
-    s.connected = p === 'player';
-    this.updateListing();
-    this.broadcastPatch();
-  }
-
-  /** The disk refuses this table's writes for now: it waits (see `waitForStore`). */
+  /** The disk refuses this table's writes for now: it waits (persistence.ts). */
   get waitingForStore(): boolean {
-    return this.storeDown;
+    return this.gameRecord.waiting;
   }
 
   /** The store games are recorded in (the room class's), or null. */
@@ -546,127 +321,26 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   /**
-   * Writes the referee's new log entries (and, at the end, the result) to the store. Called
-   * after every applied command and before its patch goes out: what a client sees is recorded.
-   * False: nothing new is applied or broadcast. A disk that refuses the write (full, read-only)
-   * undoes the unrecorded commands and the table waits for the disk (`waitForStore`); any other
-   * store failure stops the table.
+   * The disk takes writes again after refusing them for `downMs`. That time is nobody's (as the
+   * time a restarted server was down): the clocks are rebuilt from their inputs with their start
+   * moved on by it, so whoever was thinking has the time it had when the table stopped.
    */
-  private persist(): boolean {
-    const store = this.store;
-    if (this.storeFailed || this.storeDown) return false;
-    if (!store || this.finished) return true;
-    if (!store.isOpen) {
-      // The server is shutting down: the game stops here and is recovered at the next start.
-      this.storeFailed = true;
-      this.stopTimers();
-      return false;
+  private storeBack(downMs: number): void {
+    if (downMs > 0 && this.seatClock.inputs.length > 0) {
+      this.seatClock = TableClock.restore(this.settings.rules.timeControl, this.seatClock.start + downMs, this.referee, this.seatClock.inputs);
+      this.refresh();
+      this.broadcastPatch();
     }
-    const entries = this.referee.log;
-    const inputs = this.seatClock.inputs;
-    try {
-      store.transaction(() => {
-        for (let i = this.persisted; i < entries.length; i++) store.append(this.roomId, entries[i]);
-        store.appendClockInputs(this.roomId, this.persistedInputs, inputs.slice(this.persistedInputs));
-      });
-    } catch (e) {
-      return this.storeRefused(e, true);
-    }
-    // Counted once committed: a transaction the disk refused wrote nothing.
-    this.persisted = entries.length;
-    this.persistedInputs = inputs.length;
-    this.finishIfOver();
-    return true;
-  }
-
-  /** Records the result of a game that is over (retried while the disk refuses it: its log is already stored). */
-  private finishIfOver(): void {
-    const game = this.referee.game;
-    if (this.finished || game.phase !== 'gameOver' || !this.store) return;
-    try {
-      this.store.finish(this.roomId, { standings: game.standings, scores: game.scores, faults: this.referee.faults });
-      this.finished = true;
-      this.tableEvents?.emit('finished', this.roomId);
-    } catch (e) {
-      this.storeRefused(e, false);
-    }
-  }
-
-  /** A write failed: see `persist`. `undo`: the commands not recorded are taken back. */
-  private storeRefused(e: unknown, undo: boolean): false {
-    log.storeFailed(this.roomId, e);
-    if (!(e instanceof StoreUnavailableError)) {
-      this.storeFailed = true;
-      this.stopTimers();
-      void this.disconnect();
-      return false;
-    }
-    if (undo) this.rollback();
-    this.waitForStore();
-    return false;
-  }
-
-  /**
-   * Back to what the store holds: the referee rebuilt from the recorded log, the clocks from the
-   * recorded inputs. Nothing of the undone commands was sent (the patch goes out after `persist`).
-   */
-  private rollback(): void {
-    const { rules, seed } = this.settings;
-    const { wallAlgorithm } = this.referee.game;
-    this.referee = Referee.replay({ rules, seed, wallAlgorithm }, this.referee.log.slice(0, this.persisted));
-    this.seatClock = TableClock.restore(rules.timeControl, this.seatClock.start, this.referee, this.seatClock.inputs.slice(0, this.persistedInputs));
-    this.state.hands = this.referee.game.hands.length;
-  }
-
-  /** The disk refuses writes: actions are answered UNAVAILABLE, nothing plays on its own, and the store is tried again every STORE_RETRY_MS. */
-  private waitForStore(): void {
-    this.storeDown = true;
-    this.downSince ??= Date.now();
-    if (this.timer) clearTimeout(this.timer);
-    if (this.clockTimer) clearTimeout(this.clockTimer);
-    this.timer = this.clockTimer = null;
-    this.retryTimer ??= setTimeout(() => {
-      this.retryTimer = null;
-      if (this.storeFailed || !this.store?.isOpen) return;
-      if (!this.store.probe()) return this.waitForStore();
-      this.storeDown = false;
-      log.storeRecovered(this.roomId);
-      this.resumeClocks();
-      this.finishIfOver();
-      // Play had begun but the clocks' start was undone: start them now.
-      if (this.state.started && this.seatClock.inputs.length === 0 && this.settings.rules.timeControl.kind !== 'none')
-        this.applied([], this.seatClock.begin(this.referee, Date.now()));
-      else this.schedule();
-    }, STORE_RETRY_MS);
-  }
-
-  /**
-   * The time the disk refused writes is nobody's (as the time a restarted server was down): the
-   * clocks are rebuilt from their inputs with their start moved on by it, so whoever was thinking
-   * has the time it had when the table stopped.
-   */
-  private resumeClocks(): void {
-    const down = this.downSince === null ? 0 : Date.now() - this.downSince;
-    this.downSince = null;
-    if (down <= 0 || this.seatClock.inputs.length === 0) return;
-    this.seatClock = TableClock.restore(this.settings.rules.timeControl, this.seatClock.start + down, this.referee, this.seatClock.inputs);
-    this.refresh();
-    this.broadcastPatch();
+    this.gameRecord.finishIfOver();
+    // Play had begun but the clocks' start was undone: start them now.
+    if (this.state.started && this.seatClock.inputs.length === 0 && this.settings.rules.timeControl.kind !== 'none')
+      this.applied([], this.seatClock.begin(this.referee, Date.now()));
+    else this.schedule();
   }
 
   private stopTimers(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.clockTimer) clearTimeout(this.clockTimer);
-    this.clockTimer = null;
-    if (this.emptyTimer) clearTimeout(this.emptyTimer);
-    this.emptyTimer = null;
-    if (this.joinTimer) clearTimeout(this.joinTimer);
-    this.joinTimer = null;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    for (const t of this.awayTimers.values()) clearTimeout(t);
-    this.awayTimers.clear();
+    this.timers.clearAll();
+    this.seats.stop();
     this.feed?.stop();
     this.pace?.stop();
   }
@@ -678,29 +352,22 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   /**
-   * Play begins once every seat not a bot's has its player at the table (a recovered table's
-   * game had begun: it goes on once its seats are claimed, their players away).
-   */
-  /**
    * A service table's time to come is over: if one of its players came (and is still seated), the
    * seats nobody holds are played as absent and the game starts; their accounts may still take
    * them. Nobody at all: the table closes as abandoned (closeIfAbandoned).
    */
   private joinDeadline(): void {
-    this.joinTimer = null;
-    if (this.state.started || this.claims.size === 0) return;
-    for (const s of SEATS) {
-      if (this.settings.bots.has(s) || this.sitting[s] === 'player') continue;
-      this.noShows.add(s);
-      this.setPresence(s, 'absent');
-    }
+    if (this.state.started || !this.seats.hasClaims()) return;
+    this.seats.markNoShows(this.settings.bots);
     this.maybeStart();
   }
 
+  /**
+   * Play begins once every seat not a bot's has its player at the table (a recovered table's
+   * game had begun: it goes on once its seats are claimed, their players away).
+   */
   private maybeStart(): void {
-    const waiting = (s: Seat) =>
-      !this.settings.bots.has(s) && !this.noShows.has(s) && (this.recovered ? !this.claims.has(s) : this.sitting[s] !== 'player');
-    if (this.state.started || SEATS.some(waiting)) return;
+    if (this.state.started || SEATS.some((s) => this.seats.awaited(s, this.settings.bots, this.recovered))) return;
     this.state.started = true;
     this.updateListing();
     const step = this.seatClock.begin(this.referee, Date.now());
@@ -709,34 +376,16 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.firstDeal = [];
   }
 
-  /** A seat's budget is the seat's (a reconnection or a rejoin gets no fresh burst); others' are per connection. */
   private budget(client: Client): MessageBudget {
-    const seat = this.seatOf(client);
-    let b = seat !== null ? this.seatBudgets[seat] : this.budgets.get(client);
-    if (!b) {
-      const { messageBurst, messagesPerSecond } = (this.constructor as typeof TableRoom).limits;
-      b = new MessageBudget(messageBurst, messagesPerSecond);
-      if (seat !== null) this.seatBudgets[seat] = b;
-      else this.budgets.set(client, b);
-    }
-    return b;
+    return this.budgets.of(client, seatOf(client));
   }
 
   private onAction(client: Client, message: unknown, ctx: MessageContext): unknown {
     // A claim answer before the window's minimum waits for it (claimPace.ts); if the window is gone by then, the answer is stale.
-    const seating = client.userData as Seating | undefined;
-    const wait = this.pace && seating && 'seat' in seating ? this.pace.holdFor(this.referee.game, seating.seat, Date.now()) : 0;
-    if (wait > 0) {
-      const key = this.pace!.current();
-      return new Promise((resolve) =>
-        setTimeout(() => {
-          if (this.pace!.isOpen(this.referee.game, key)) return resolve(this.onAction(client, message, ctx));
-          const stale: ActionError = { code: 'NOTHING_TO_RESPOND', reason: 'the claim window closed' };
-          if (ctx.id === undefined) return resolve(void client.send('actionResult', stale));
-          resolve(ctx.reject(stale));
-        }, wait),
-      );
-    }
+    const seat = seatOf(client);
+    const stale = (): unknown => answer(client, ctx, { code: 'NOTHING_TO_RESPOND', reason: 'the claim window closed' });
+    const held = seat !== null ? this.pace?.defer(() => this.referee.game, seat, Date.now(), () => this.onAction(client, message, ctx), stale) : null;
+    if (held) return held;
     const stop = this.metrics?.startAction();
     const budget = this.budget(client);
     const reply: ActionReply | ActionError = budget.take()
@@ -746,31 +395,15 @@ export class TableRoom extends Room<{ state: TableState }> {
       budget.refund();
       stop?.();
     } else this.metrics?.command('refused');
-    if (ctx.id === undefined) {
-      // A plain `send`: no reply channel, so the answer goes back as a message.
-      client.send('actionResult', reply);
-      return undefined;
-    }
-    if ('code' in reply) return ctx.reject(reply);
-    return reply;
+    return answer(client, ctx, reply);
   }
 
   private judgeAction(client: Client, message: unknown): ActionReply | ActionError {
-    const seating = client.userData as Seating | undefined;
-    if (!seating || !('seat' in seating)) return { code: 'SPECTATOR', reason: 'spectators cannot act' };
-    if (!isPlainObject(message)) return { code: 'BAD_COMMAND', reason: 'an action is an object with a "type"' };
-    let size: number;
-    try {
-      size = Buffer.byteLength(JSON.stringify(message));
-    } catch {
-      return { code: 'BAD_COMMAND', reason: 'the action is not plain data' };
-    }
-    if (size > MAX_ACTION_BYTES) return { code: 'TOO_LARGE', reason: `an action is at most ${MAX_ACTION_BYTES} bytes` };
-    const { seat: claimedSeat, ...command } = message;
-    if (claimedSeat !== undefined && claimedSeat !== seating.seat) return { code: 'NOT_YOUR_SEAT', reason: `this client plays seat ${seating.seat}` };
+    const checked = checkAction(seatingOf(client), message);
+    if ('code' in checked) return checked;
     if (!this.state.started) return { code: 'NOT_STARTED', reason: 'waiting for players' };
-    if (this.storeFailed || this.storeDown) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
-    const { judged: r, ...step } = this.seatClock.command(this.referee, seating.seat, command, Date.now());
+    if (this.gameRecord.stopped) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
+    const { judged: r, ...step } = this.seatClock.command(this.referee, checked.seat, checked.command, Date.now());
     if (!r.ok) {
       if (step.clock.length > 0) this.applied([], step);
       return { code: r.refusal.code, reason: r.refusal.reason, ...(r.refusal.rule ? { rule: r.refusal.rule } : {}) };
@@ -787,7 +420,7 @@ export class TableRoom extends Room<{ state: TableState }> {
    * store failed (the table stops).
    */
   private applied(counted: Judged[], step: ClockStep = { clock: [], charges: [] }, counts = true): boolean {
-    if (!this.persist()) return false;
+    if (!this.gameRecord.persist()) return false;
     const done = [...step.clock.filter((r) => r.ok), ...counted.filter((r) => r.ok)];
     const events: RefereeEvent[] = [];
     for (const r of done) {
@@ -798,17 +431,7 @@ export class TableRoom extends Room<{ state: TableState }> {
       }
       events.push(...r.events);
     }
-    for (const e of events) {
-      if (e.type === 'fault') {
-        this.metrics?.fault(e.rule);
-        log.fault(this.roomId, e);
-        this.tableEvents?.emit('fault', this.roomId, e, this.referee.game.hands.length - 1);
-      } else if (e.type === 'handEnded') log.handEnded(this.roomId, { ...e.result, number: this.referee.game.hands.length, scores: e.scores });
-      else if (e.type === 'gameEnded') {
-        log.gameEnded(this.roomId, e.standings);
-        this.metrics?.gameFinished();
-      }
-    }
+    reportEvents(this.roomId, events, this.referee.game.hands.length, this.metrics, this.tableEvents);
     this.refresh();
     // The patch, the events and the request's reply leave together (cork.ts).
     this.corked.hold(this.clients);
@@ -821,14 +444,10 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   /** Re-arms the clock's timer at its next deadline. */
   private armClock(): void {
-    if (this.clockTimer) clearTimeout(this.clockTimer);
-    this.clockTimer = null;
-    const d = this.state.started && !this.storeFailed && !this.storeDown ? this.seatClock.deadline() : null;
+    this.timers.clear('clock');
+    const d = this.state.started && !this.gameRecord.stopped ? this.seatClock.deadline() : null;
     if (!d) return;
-    this.clockTimer = setTimeout(() => {
-      this.clockTimer = null;
-      this.applied([], this.seatClock.tick(this.referee, Date.now()));
-    }, Math.max(0, d.at - Date.now()));
+    this.timers.set('clock', Math.max(0, d.at - Date.now()), () => this.applied([], this.seatClock.tick(this.referee, Date.now())));
   }
 
   private refresh(): void {
@@ -845,57 +464,19 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   /**
-   * Sends each client the events it may see: a seat those to all and to itself, a spectator those
-   * to all; commentators get every event, once its hand has ended and `commentatorDelayMs` has passed.
+   * Each client gets the events it may see (fanout.ts); commentators get every event, once its
+   * hand has ended and `commentatorDelayMs` has passed (commentary.ts).
    */
   private sendEvents(events: RefereeEvent[]): void {
     if (events.length === 0) return;
-    const pub = events.filter((e) => e.to === 'all');
-    // Encoded once for everyone who sees only the public events; a seat with private ones gets its own frame.
-    let pubBytes: Buffer | null = null;
-    // The hot events as short tuples (shared/protocol/events.ts): most of a turn's bytes.
-    const encode = (list: RefereeEvent[]): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, 'events', eventsToWire(list));
-    for (const client of this.clients) {
-      const seating = client.userData as Seating | undefined;
-      if (!seating || 'commentator' in seating) continue;
-      const mine = 'seat' in seating ? events.filter((e) => e.to === 'all' || e.to === seating.seat) : pub;
-      if (mine.length === 0) continue;
-      if (mine.length === pub.length) client.enqueueRaw((pubBytes ??= encode(pub)));
-      else client.enqueueRaw(encode(mine));
-    }
+    sendEvents(this.clients, events);
     this.feed?.push(events);
-  }
-
-  private commentators(): Client[] {
-    return this.clients.filter((c) => 'commentator' in ((c.userData as Seating | undefined) ?? {}));
   }
 
   /** The lobby's listing of this table (public facts only). */
   private updateListing(): void {
-    const game = this.referee.game;
-    const tc = this.settings.rules.timeControl;
-    const hand = game.hands.length > 0 ? `${'ESWN'[Math.floor(game.round / 4)]}${(game.round % 4) + 1}-${game.honba}` : '';
-    const watchers = this.clients.filter((c) => !('seat' in ((c.userData as Seating | undefined) ?? {}))).length;
-    void this.setMetadata({
-      name: this.settings.name,
-      ruleset: this.settings.rules.name,
-      foulPolicy: this.settings.rules.foulPolicy,
-      timeControl: this.settings.rules.timeControl.kind,
-      // What a client names the table by when its creator did not ("WRC 2015 · 5+20 s"): the base ruleset, length, clock in seconds.
-      named: this.settings.name !== this.settings.rules.name,
-      baseRuleset: this.settings.rules.name.replace(/\+custom$/, ''),
-      length: this.settings.rules.length,
-      clockSeconds: tc.kind === 'bank' ? [tc.baseMs / 1000, tc.bankMs / 1000] : tc.kind === 'wsom' ? [tc.turnMs / 1000] : [],
-      seats: SEATS.map((s) => ({ presence: this.sitting[s], name: this.claims.get(s)?.name ?? '' })),
-      free: SEATS.filter((s) => this.sitting[s] === 'empty').length,
-      spectators: watchers,
-      commentators: this.settings.commentatorDelayMs !== null,
-      hand,
-      started: this.state.started,
-      finished: game.phase === 'gameOver',
-      wallCommitment: this.state.wallCommitment,
-      chosenSeed: this.settings.chosenSeed === true,
-    });
+    const watchers = this.clients.filter((c) => seatOf(c) === null).length;
+    void this.setMetadata(listingOf(this.settings, this.referee.game, this.state, this.seats, watchers));
   }
 
   private gameOver(): void {
@@ -907,34 +488,32 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   /** Plans the next automatic step: the next deal after a pause, or a bot's (or an absent seat's) move. */
   private schedule(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    if (!this.state.started || this.storeFailed || this.storeDown) return;
+    this.timers.clear('next');
+    if (!this.state.started || this.gameRecord.stopped) return;
     this.armClock();
     const game = this.referee.game;
     this.pace ??= ClaimPace.forTable(this.settings);
     this.pace.observe(game, Date.now(), (seats) => this.passForClock(seats));
     if (game.phase === 'gameOver') return;
     if (game.phase === 'handEnded') {
-      if (this.settings.service?.endAfterHand) return void (this.timer = setTimeout(() => this.endNow(), 0));
-      const players = SEATS.filter((s) => this.sitting[s] === 'player');
-      this.timer = setTimeout(() => this.deal(), this.resultPause.delay(game.hands.length, players, this.settings.handPauseMs, Date.now()));
-      return;
+      if (this.settings.service?.endAfterHand) return this.timers.set('next', 0, () => this.endNow());
+      const wait = this.resultPause.delay(game.hands.length, this.seats.players(), this.settings.handPauseMs, Date.now());
+      return this.timers.set('next', wait, () => this.deal());
     }
-    const seat = SEATS.find((s) => this.legal[s].length > 0 && (this.sitting[s] === 'bot' || this.sitting[s] === 'absent' || this.seatClock.resigned(s)));
+    const playedFor = (s: Seat) => this.seats.presence(s) === 'bot' || this.seats.presence(s) === 'absent' || this.seatClock.resigned(s);
+    const seat = SEATS.find((s) => this.legal[s].length > 0 && playedFor(s));
     if (seat === undefined) return;
-    this.timer = setTimeout(() => this.autoPlay(seat), Math.max(this.settings.botDelayMs, this.pace.holdFor(game, seat, Date.now())));
+    this.timers.set('next', Math.max(this.settings.botDelayMs, this.pace.holdFor(game, seat, Date.now())), () => this.autoPlay(seat));
   }
 
   /** A claim window's bound passed (a table without a clock): the seats still asked pass, logged as the clock's. */
   private passForClock(seats: Seat[]): void {
-    if (this.storeFailed || this.storeDown) return;
+    if (this.gameRecord.stopped) return;
     const at = this.seatClock.at(Date.now());
     this.applied(seats.map((s) => this.referee.apply(s, { type: 'pass' }, 'clock', at)));
   }
 
   private deal(): void {
-    this.timer = null;
     const { judged: r, ...step } = this.seatClock.nextHand(this.referee, Date.now());
     if (!r.ok) return;
     this.state.hands++;
@@ -966,34 +545,29 @@ export class TableRoom extends Room<{ state: TableState }> {
       reseat: (seat, account) => {
         const s = seat as Seat;
         save({ ...this.settings.service!, seats: this.settings.service!.seats.map((a, i) => (i === s ? account : a)) });
-        const old = this.holder.get(s);
-        this.holder.delete(s);
+        // Played as absent until its new account takes it; its score goes on.
+        const old = this.seats.reassign(s);
         if (old) {
           old.userData = { spectator: true } satisfies Seating;
           old.leave(SEAT_REASSIGNED, 'SEAT_REASSIGNED: the organiser gave this seat to another account');
         }
-        if (this.claims.has(s)) this.releaseSeat(s);
-        // Played as absent until its new account takes it; its score goes on.
-        this.noShows.add(s);
-        this.setPresence(s, 'absent');
       },
     });
   }
 
   /** The game ends between hands, as its service asked (Referee.endNow). */
   private endNow(): void {
-    this.timer = null;
     const r = this.referee.endNow();
     if (r.ok) this.applied([r], undefined, false);
   }
 
   /** A bot acts from its own projection; an absent seat is played by the table's `absent` policy. */
   private autoPlay(seat: Seat): void {
-    this.timer = null;
     const legal = this.legal[seat];
     if (legal.length === 0) return this.schedule();
     const stop = this.metrics?.startAction();
-    const asBot = this.sitting[seat] === 'bot' || (this.sitting[seat] === 'absent' && this.settings.absent === 'bot');
+    const presence = this.seats.presence(seat);
+    const asBot = presence === 'bot' || (presence === 'absent' && this.settings.absent === 'bot');
     const prescribed = (): Command => prescribedCommand(legal, this.referee.game.seats[seat].drawn);
     const command = asBot ? BOTS[this.settings.botName](viewFor(this.referee.game, seat, legal), legal) : prescribed();
     let { judged: r, ...step } = this.seatClock.command(this.referee, seat, command, Date.now());

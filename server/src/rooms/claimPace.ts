@@ -61,6 +61,17 @@ export class ClaimPace {
     return Math.max(0, this.openedAt + this.holdMs - now);
   }
 
+  /**
+   * An answer of `seat` that came before the window's minimum: held until then, and `judge`d if
+   * its window is still open, else `stale`; resolves with what either returns. Null: judge it now.
+   */
+  defer<T>(game: () => Game, seat: Seat, now: number, judge: () => T, stale: () => T): Promise<T> | null {
+    const wait = this.holdFor(game(), seat, now);
+    if (wait <= 0) return null;
+    const key = this.key;
+    return new Promise((resolve) => setTimeout(() => resolve(this.isOpen(game(), key) ? judge() : stale()), wait));
+  }
+
   /** The window an answer waiting now belongs to: it is judged only if that window is still open. */
   current(): string | null {
     return this.key;

@@ -30,3 +30,28 @@ export class MessageBudget {
     this.tokens = Math.min(this.burst, this.tokens + 1);
   }
 }
+
+/** A table's budgets: a seat's is the seat's (a reconnection or a rejoin gets no fresh burst); others' are per connection. */
+export class Budgets {
+  private readonly perClient = new WeakMap<object, MessageBudget>();
+  private readonly perSeat: (MessageBudget | undefined)[] = [];
+
+  /** `limits`: read when a budget is made. */
+  constructor(private readonly limits: () => { messageBurst: number; messagesPerSecond: number }) {}
+
+  of(client: object, seat: number | null): MessageBudget {
+    let b = seat !== null ? this.perSeat[seat] : this.perClient.get(client);
+    if (!b) {
+      const { messageBurst, messagesPerSecond } = this.limits();
+      b = new MessageBudget(messageBurst, messagesPerSecond);
+      if (seat !== null) this.perSeat[seat] = b;
+      else this.perClient.set(client, b);
+    }
+    return b;
+  }
+
+  /** A seat freed before play: its next player starts with a fresh budget. */
+  forgetSeat(seat: number): void {
+    this.perSeat[seat] = undefined;
+  }
+}
