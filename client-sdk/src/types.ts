@@ -1,6 +1,5 @@
 import type { HandResult, Seat, Standing } from '@jantaku/shared/game/types';
 import type { FaultEvent, RefereeEvent } from '@jantaku/shared/referee/referee';
-import type { Penalty } from '@jantaku/shared/referee/penalty';
 import type { TableState } from '@jantaku/shared/schema/table';
 import type { TileId } from '@jantaku/shared/tiles/index';
 import type { QueueStatus } from '@jantaku/shared/api/queue';
@@ -139,10 +138,8 @@ export interface TableListing {
   [field: string]: unknown;
 }
 
-/** The server's answer to an applied action. Refusals reject with a JantakuError instead. */
-export type ActionReply =
-  | { status: 'accepted'; actions: number }
-  | { status: 'fault'; actions: number; rule: string; penalty: Penalty; reason: string };
+/** The server's answer to an applied action (refusals reject with a JantakuError instead). */
+export type { ActionReply } from '@jantaku/shared/api/table';
 
 /** A hand's end, read from the table state (the same fields as the engine's `handEnded` event). */
 export interface HandEnded {

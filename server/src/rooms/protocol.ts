@@ -1,6 +1,7 @@
 import type { Client } from '@colyseus/core';
 import type { MessageContext } from '@colyseus/shared-types';
 import type { Seat } from '@jantaku/shared/game/types';
+import type { ActionError, ActionReply } from '@jantaku/shared/api/table';
 import { isPlainObject } from './options';
 
 /** Options to join: a seat (a chosen one or the first free, or one's own back with its token), or a place to watch. */
@@ -18,17 +19,7 @@ export interface JoinOptions {
   code?: string;
 }
 
-/** The answer to an `action` request that was applied. Errors are rejections with an `ActionError`. */
-export type ActionReply =
-  | { status: 'accepted'; actions: number }
-  | { status: 'fault'; actions: number; rule: string; penalty: unknown; reason: string };
-
-/** Why an action was refused: nothing changed. `rule` names a rule when `prevent` refused a fault. */
-export interface ActionError {
-  code: string;
-  reason: string;
-  rule?: string;
-}
+export type { ActionError, ActionReply } from '@jantaku/shared/api/table';
 
 /** The `seat` message: the seat a client now plays and the token that takes it back. */
 export interface SeatGrant {
