@@ -28,7 +28,7 @@ import { answerService, takeService, type ServiceReply, type ServiceTable } from
 import { Corked } from './cork';
 import { answer, checkAction, isCommentator, seatingOf, seatOf, type ActionError, type ActionReply, type JoinOptions, type Seating } from './protocol';
 import { SEAT_REASSIGNED, TableSeats } from './seats';
-import { GameRecord, loadGame, recordNewGame } from './persistence';
+import { GameRecord, loadGame, recordNewGame, storedSettings } from './persistence';
 import { Timers, type TableTimer } from './timers';
 import { listingOf } from './listing';
 import { sendEvents } from './fanout';
@@ -529,8 +529,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     const game = this.referee.game;
     // Recorded first: what the store could not record is not done.
     const save = (service: ServiceTable) => {
-      const { rules: _r, seed: _s, bots, ...rest } = this.settings;
-      this.store?.setOptions(this.roomId, { ...rest, service, bots: [...bots] });
+      this.store?.setOptions(this.roomId, storedSettings({ ...this.settings, service }));
       this.settings.service = service;
     };
     return answerService(request, {

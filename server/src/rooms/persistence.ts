@@ -14,13 +14,17 @@ import type { Timers, TableTimer } from './timers';
 /** While the disk refuses writes, how often a table tries the store again (ms). */
 export const STORE_RETRY_MS = 1000;
 
+/** The settings as the store keeps them beside the game's rules and seed (the room rebuilds them from these). */
+export function storedSettings(settings: TableSettings): StoredSettings {
+  const { rules: _rules, seed: _seed, bots, ...rest } = settings;
+  return { ...rest, bots: [...bots] };
+}
+
 /** A new table's game, stored before anyone joins; a disk that refuses it: 503 UNAVAILABLE (after `undo`, which takes back what was counted). */
 export function recordNewGame(store: GameStore, id: string, settings: TableSettings, undo: () => void): void {
   const seats: StoredSeat[] = SEATS.map((s) => (settings.bots.has(s) ? { kind: 'bot', bot: settings.botName } : { kind: 'empty' }));
-  const { rules, seed, bots, ...rest } = settings;
-  const stored: StoredSettings = { ...rest, bots: [...bots] };
   try {
-    store.createGame({ id, rules, seed, seats, options: stored });
+    store.createGame({ id, rules: settings.rules, seed: settings.seed, seats, options: storedSettings(settings) });
   } catch (e) {
     undo();
     if (e instanceof StoreUnavailableError) throw new ServerError(503, UNAVAILABLE);
