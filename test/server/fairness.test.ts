@@ -119,7 +119,9 @@ describe('provable fairness (issue 14)', () => {
     expect(f.chosenSeed).toBe(false);
     expect(f.seed).toMatch(/^[0-9a-f]{64}$/);
     const hands = f.hands.length;
-    expect(hands).toBeGreaterThanOrEqual(4);
+    // A WRC hanchan has no bust, so it lasts at least its eight hands; a Tenhou game may end by
+    // a bust after any hand (CI saw one end after three), so there only one hand is sure.
+    expect(hands).toBeGreaterThanOrEqual(ruleset === 'wrc2015' ? 8 : 1);
     expect(f.hands.map((h) => h.hand)).toEqual([...Array(hands).keys()]);
     for (const h of f.hands) {
       // Published after the hand: recomputed here with node:crypto, not the engine.
