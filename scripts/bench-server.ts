@@ -268,7 +268,7 @@ function tablePeer(bot: Bot): Peer<TableState> {
     decide(state, seat) {
       // Cheap test first: most patches leave this seat nothing to do.
       const own = state.seats?.[seat]?.own;
-      if (!own || !own.legalActions || own.legalActions === '[]') return null;
+      if (!own || !own.legal) return null;
       const view = tableViewOf(state, seat);
       return view.legalActions.length ? bot(view, view.legalActions) : null;
     },

@@ -5,6 +5,7 @@ import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { eventsFromWire } from '@jantaku/shared/protocol/events';
+import { legalFromWire } from '@jantaku/shared/protocol/legal';
 import type { TileId } from '@jantaku/shared/tiles/index';
 import { Emitter } from './emitter';
 import { JantakuError, toJantakuError } from './errors';
@@ -53,7 +54,8 @@ export class Table {
   private reconnecting = false;
   private handSeen = -1;
   private gameSeen = false;
-  private legalCache: { json: string; legal: LegalAction[] } = { json: '', legal: [] };
+  /** The decoded `own.legal`, kept while its text and the hand it refers to stay the same. */
+  private legalCache: { key: string; legal: LegalAction[] } = { key: '', legal: [] };
   /** Messages that came while joining, for listeners added once the join resolved; null after. */
   private held: (() => void)[] | null = [];
 
@@ -162,8 +164,11 @@ export class Table {
 
   /** What this seat may do now ([] for a spectator or when it is not to act). */
   get legal(): LegalAction[] {
-    const json = this.own()?.legalActions ?? '[]';
-    if (json !== this.legalCache.json) this.legalCache = { json, legal: JSON.parse(json || '[]') as LegalAction[] };
+    const own = this.own();
+    if (!own || own.legal === '') return [];
+    const hand = Array.from(own.hand);
+    const key = `${own.legal}|${hand.join(',')}`;
+    if (key !== this.legalCache.key) this.legalCache = { key, legal: legalFromWire(own.legal, hand) };
     return this.legalCache.legal;
   }
 

@@ -1,3 +1,4 @@
+import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Client, type Room } from '@colyseus/sdk';
@@ -58,7 +59,7 @@ async function rejected(room: Room<any, TableState>, payload: unknown): Promise<
   }
 }
 
-const legalOf = (s: TableState, seat: Seat): LegalAction[] => JSON.parse(s.seats[seat].own?.legalActions ?? '[]') as LegalAction[];
+const legalOf = (s: TableState, seat: Seat): LegalAction[] => legalOfOwn(s.seats[seat].own);
 
 
 describe('docs/PROTOCOL.md §13, the example session', () => {

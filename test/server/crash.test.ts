@@ -83,7 +83,7 @@ describe('crash and recovery', () => {
       back.forEach((r, s) => players[s].attach(r));
       await until('the game to end', () => back[0].state.phase === 'gameOver', 60_000).catch((e) => {
         const st = back[0].state;
-        throw new Error(`${e.message}: phase ${st.phase} hands ${st.hands} actions ${st.actions} legal ${back.map((r, s) => r.state.seats[s].own?.legalActions).join(' | ')} presence ${Array.from(st.seats, (x) => x.presence)}`);
+        throw new Error(`${e.message}: phase ${st.phase} hands ${st.hands} actions ${st.actions} legal ${back.map((r, s) => r.state.seats[s].own?.legal).join(' | ')} presence ${Array.from(st.seats, (x) => x.presence)}`);
       });
       await Promise.all(players.map((p) => p.done));
       // Every seat saw its own hand right, before and after rejoining.

@@ -1,3 +1,4 @@
+import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { createServer as createNetServer } from 'node:net';
@@ -128,11 +129,11 @@ export function tilesIn(state: TableState): { tile: number; where: string }[] {
       Array.from(s.own.hand).forEach((t) => add(t, `seat${i}.own.hand`));
       if (s.own.drawn >= 0) add(s.own.drawn, `seat${i}.own.drawn`);
       const walk = (v: unknown): void => {
-        if (typeof v === 'number') add(v, `seat${i}.own.legalActions`);
+        if (typeof v === 'number') add(v, `seat${i}.own.legal`);
         else if (Array.isArray(v)) v.forEach(walk);
         else if (v && typeof v === 'object') Object.values(v).forEach(walk);
       };
-      walk(JSON.parse(s.own.legalActions || '[]'));
+      walk(legalOfOwn(s.own));
     }
   });
   return out;

@@ -1,6 +1,6 @@
+import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import { describe, expect, it } from 'vitest';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
-import type { LegalAction } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, rooms } from '../server/harness';
@@ -56,7 +56,7 @@ describe('web table play aids', () => {
       expect(Date.now() < deadline, JSON.stringify([...hands])).toBe(true);
       const state = room.state as TableState;
       const hand = handOf(state.hands);
-      const legal = JSON.parse(state.seats[0].own?.legalActions || '[]') as LegalAction[];
+      const legal = legalOfOwn(state.seats[0].own);
       if (!noCalls && state.hands >= 2) {
         await page.click('[data-aid="noCalls"]');
         expect(await page.evaluate(`JSON.parse(localStorage.getItem('jantaku.aids')).noCalls`)).toBe(true);

@@ -1,9 +1,10 @@
+import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import { Referee } from '@jantaku/shared/referee/referee';
-import type { Command, LegalAction } from '@jantaku/shared/game/types';
+import type { Command } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, rooms } from '../server/harness';
@@ -156,7 +157,7 @@ describe('a hanchan from the keyboard', () => {
       const key = keyOf(state);
       if (key !== last) ((last = key), (since = Date.now()));
       const own = state.seats[0].own;
-      const legal = JSON.parse(own?.legalActions || '[]') as LegalAction[];
+      const legal = legalOfOwn(own);
       const asked = legal.length > 0 && !!own && autoCommand(legal, { drawn: own.drawn, riichi: state.seats[0].riichi }, DEFAULT_AIDS) === null;
       const p = await probe(page);
       if (!asked || p.key !== key || (await page.$('#overlay'))) {

@@ -1,3 +1,4 @@
+import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LegalAction } from '@jantaku/shared/game/types';
@@ -24,7 +25,7 @@ type Played = RefereeLogEntry & { seat: 0; command: { type: 'discard'; tile: num
 const discardsOf = (room: RecordingTableRoom): Played[] =>
   room.referee.log.filter((e): e is Played => e.seat === 0 && e.command.type === 'discard');
 
-const legalOf = (room: RecordingTableRoom): LegalAction[] => JSON.parse(room.state.seats[0].own?.legalActions || '[]') as LegalAction[];
+const legalOf = (room: RecordingTableRoom): LegalAction[] => legalOfOwn(room.state.seats[0].own);
 
 /** The page shows seat 0's turn as the server has it, with only a discard to decide (an auto-win would act by itself). */
 async function myTurn(page: Page, room: RecordingTableRoom): Promise<Probe | undefined> {

@@ -1,3 +1,4 @@
+import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
@@ -135,7 +136,7 @@ describe('web table', () => {
       }
       if (done.discards > 0 && done.calls > 0 && done.riichi > 0 && done.results > 0) break;
       expect(p.phase).not.toBe('gameOver');
-      const legal = JSON.parse(room.state.seats[0].own?.legalActions || '[]') as LegalAction[];
+      const legal = legalOfOwn(room.state.seats[0].own);
       if (p.key !== keyOf(room.state) || legal.length === 0 || p.result) {
         if (Date.now() - lastDifferent > 30_000) throw new Error(`stuck at ${p.key} (server ${keyOf(room.state)})`);
         await sleep(25);

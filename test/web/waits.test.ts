@@ -1,6 +1,6 @@
+import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import { describe, expect, it } from 'vitest';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
-import type { LegalAction } from '@jantaku/shared/game/types';
 import { tenpaiWaits } from '@jantaku/shared/hand/waits';
 import { furitenOf } from '@jantaku/shared/queries';
 import type { TableState } from '@jantaku/shared/schema/table';
@@ -152,7 +152,7 @@ describe('web table play information', () => {
         else if (want.length) seen.notFuriten++;
       }
 
-      const legal = JSON.parse(state.seats[0].own?.legalActions || '[]') as LegalAction[];
+      const legal = legalOfOwn(state.seats[0].own);
       const own = state.seats[0].own!;
       const asked = legal.length > 0 && autoCommand(legal, { drawn: own.drawn, riichi: state.seats[0].riichi }, DEFAULT_AIDS) === null;
       if (!asked) {

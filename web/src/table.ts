@@ -73,7 +73,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
   const decision = (): string => {
     const st = table.state;
     const me = seat();
-    return st && me !== null ? `${st.hands}:${st.phase}:${st.turn}:${st.claimTile}:${st.seats[me]?.own?.legalActions ?? ''}` : '';
+    return st && me !== null ? `${st.hands}:${st.phase}:${st.turn}:${st.claimTile}:${st.seats[me]?.own?.legal ?? ''}` : '';
   };
   const busy = () => sentAt !== null && sentAt === decision();
   let message: { text: string; kind: 'info' | 'error'; code?: string; rule?: string } | null = null;

@@ -5,6 +5,7 @@ import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import { prescribedCommand } from '@jantaku/shared/referee/timePrescribed';
 import { makeRuleset, parseRuleset, type Ruleset } from '@jantaku/shared/rules/index';
 import { eventsFromWire } from '@jantaku/shared/protocol/events';
+import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { answerDeadline, answerTime, DEFAULT_ANSWER_MS, describe, invalidAnswer, START_ANSWER_MS } from './answers';
 import { MjaiProcess, type MjaiFraming } from './process';
@@ -435,7 +436,7 @@ class Bridge {
 
   private legalNow(): LegalAction[] {
     const own = this.room.state.seats[this.seat]?.own;
-    return own ? (JSON.parse(own.legalActions || '[]') as LegalAction[]) : [];
+    return legalOfOwn(own);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Game } from '@jantaku/shared/game/game';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import { viewFor, type TableView } from '@jantaku/shared/game/views';
 import type { Ruleset } from '@jantaku/shared/rules/index';
+import { legalToWire } from '@jantaku/shared/protocol/legal';
 import { DiscardState, MeldState, PenaltyTileState, PrivateSeatState, SeatState, TableState } from '@jantaku/shared/schema/table';
 
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
@@ -93,7 +94,7 @@ function fillPublic(state: TableState, view: TableView): void {
 function fillPrivate(own: PrivateSeatState, view: TableView): void {
   syncNumbers(own.hand, view.hand ?? []);
   set(own, 'drawn', view.drawn ?? -1);
-  set(own, 'legalActions', JSON.stringify(view.legalActions));
+  set(own, 'legal', legalToWire(view.legalActions, view.hand ?? []));
   set(own, 'claimOffered', view.phase === 'claims' && view.legalActions.length > 0);
 }
 

@@ -44,8 +44,8 @@ export const PrivateSeatState = schema(
     hand: t.array('uint8'),
     /** The tile drawn this turn; -1 for none. */
     drawn: t.int16().default(-1),
-    /** The seat's legal actions right now, as JSON of `LegalAction[]`. */
-    legalActions: t.string().default('[]'),
+    /** The seat's legal actions right now, as the short text of `protocol/legal.ts` ('' for none). */
+    legal: t.string().default(''),
     /** The open claim window is offered to this seat and it has not answered yet (private: under `prevent` it tells the hand). */
     claimOffered: t.boolean().default(false),
     /** The seat token: rejoin with `{ seat, token }` after a drop or a server restart. */

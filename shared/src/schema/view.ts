@@ -3,6 +3,7 @@ import type { Phase } from '../game/game';
 import type { TableView } from '../game/views';
 import type { MeldType } from '../tiles/meld';
 import type { TableState } from './table';
+import { legalOfOwn } from '../protocol/legal';
 
 /**
  * The engine's `TableView` rebuilt from a decoded table state, as a client holds it: what a
@@ -11,7 +12,7 @@ import type { TableState } from './table';
  */
 export function tableViewOf(state: TableState, viewer: Seat | 'spectator'): TableView & { legalActions: LegalAction[] } {
   const own = viewer === 'spectator' ? undefined : state.seats[viewer]?.own;
-  const legal: LegalAction[] = own ? JSON.parse(own.legalActions || '[]') : [];
+  const legal: LegalAction[] = legalOfOwn(own);
   return {
     viewer,
     phase: state.phase as Phase,
