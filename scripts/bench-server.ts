@@ -37,7 +37,9 @@
  *
  * Prints a table, then the whole measurement as one JSON line, then as its last line one JSON
  * object with exactly the keys cpuMsPerAction, bareCpuMsPerAction, ratio, tables, p99Ms,
- * bytesPerActionPerSeat, kbPerTable, refusedJoins (null where not measured).
+ * bytesPerActionPerSeat, kbPerTable, refusedJoins (null where not measured). kbPerTable is a
+ * slope: the tables open in two halves, and the server RSS with the first half playing and with
+ * all of them (each the median of five readings over a second) gives the KB each table adds.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -153,6 +155,16 @@ function parseOptions(argv: string[]): Options {
 
 const CLK_TCK = 100; // Linux USER_HZ
 /** CPU time (ms, user + system) and memory (bytes) of a process, from /proc. */
+/** The median of five RSS readings over a second: one reading catches the collector mid-cycle. */
+async function settledRss(pid: number): Promise<number> {
+  const xs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    if (i) await sleep(250);
+    xs.push(probe(pid).rss);
+  }
+  return xs.sort((a, b) => a - b)[2];
+}
+
 function probe(pid: number): { cpuMs: number; rss: number; hwm: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name "(…)": state is field 3, utime 14, stime 15.
@@ -465,6 +477,8 @@ interface RunResult {
   /** Bytes the clients received in the window; creates and joins refused with SERVER_FULL. */
   bytes: number;
   refusedJoins: number;
+  /** Server RSS (bytes) with about half the tables playing and with all of them, after the window. */
+  slope?: { from: { tables: number; rss: number }; to: { tables: number; rss: number } };
   /** --overload: the joins refused beyond capacity, and the running tables' second window under it. */
   overload?: { refusedJoins: number; refusedInWindow: number; extraTablesOpened: number; during: RunResult };
   server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null };
@@ -497,11 +511,11 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
   const live = new Set<AnyRoom>();
   const slots: Promise<void>[] = [];
   // Ramp: table i opens at i * RAMP / TABLES, at most 8 openings in flight.
-  const ramp = async (stats: Stats, first: number): Promise<() => number> => {
+  const ramp = async (stats: Stats, first: number, count = o.tables): Promise<() => number> => {
     let opening = 0;
     let open = 0;
     const t0 = now();
-    for (let i = 0; i < o.tables; i++) {
+    for (let i = 0; i < count; i++) {
       const wait = t0 + (i * o.ramp * 1000) / o.tables - now();
       if (wait > 0) await sleep(wait);
       while (opening >= 8) await sleep(5);
@@ -512,15 +526,22 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
   };
   const stats = new Stats();
   const t0 = now();
-  const opened = await ramp(stats, 0);
   // On a busy machine opening can lag far behind the ramp: measure what is open by a deadline.
   const deadline = t0 + (o.ramp + 60 + o.tables * 0.2) * 1000;
-  while (opened() < o.tables && now() < deadline) await sleep(20);
+  // Memory per table is a slope: RSS with half the tables playing, then with all of them.
+  const half = Math.floor(o.tables / 2);
+  const firstHalf = await ramp(stats, 0, half);
+  while (firstHalf() < half && now() < deadline) await sleep(20);
+  await sleep(Math.min(2000, 200 + o.thinkMs * 2));
+  const atHalf = { tables: live.size / 4, rss: await settledRss(child.pid) };
+  const rest = await ramp(stats, half, o.tables - half);
+  while (firstHalf() + rest() < o.tables && now() < deadline) await sleep(20);
   const tables = live.size / 4;
   process.stderr.write(`  ${peer.name}: ${tables} tables open after ${((now() - t0) / 1000).toFixed(1)} s; measuring ${o.duration} s\n`);
   // Let the last tables get going before the window opens.
   await sleep(Math.min(2000, 200 + o.thinkMs * 2));
   const result = await measure(peer.name, stats, child, port, o, tables, idle.rss);
+  result.slope = { from: atHalf, to: { tables, rss: await settledRss(child.pid) } };
   if (overload) {
     // As many tables again as the capacity: each is refused (SERVER_FULL) and tries again every second.
     const extra = new Stats();
@@ -608,6 +629,8 @@ const round = (x: number, d = 2) => (Number.isFinite(x) ? Math.round(x * 10 ** d
 const perAction = (r: RunResult) => r.server.cpuMs / r.actions;
 const perTable = (r: RunResult) => r.server.cpuMs / r.seconds / r.tables;
 const memPerTable = (r: RunResult) => (r.server.rssAfter - r.server.rssBefore) / r.tables;
+/** RSS per table as the slope between the run's two table counts (fixed costs cancel out). */
+const slopePerTable = (r: RunResult) => (r.slope && r.slope.to.tables > r.slope.from.tables ? (r.slope.to.rss - r.slope.from.rss) / (r.slope.to.tables - r.slope.from.tables) : NaN);
 /** Bytes a seat receives per action applied (every table has 4 seats, each one client). */
 const bytesPerSeat = (r: RunResult) => r.bytes / r.actions / 4;
 
@@ -631,7 +654,8 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['server CPU ms/s per table', ...cell((r) => f2(perTable(r))), ratio(perTable)],
     ['server event-loop delay p99/max ms', ...cell((r) => (r.server.loop ? `${f1(r.server.loop.p99)} / ${f1(r.server.loop.max)}` : '-')), '-'],
     ['server RSS idle -> loaded MB', ...cell((r) => `${f1(r.server.rssBefore / MB)} -> ${f1(r.server.rssAfter / MB)}`), '-'],
-    ['server RSS per table KB', ...cell((r) => f1(memPerTable(r) / 1024)), ratio(memPerTable)],
+    ['server RSS per table KB (loaded - idle)', ...cell((r) => f1(memPerTable(r) / 1024)), ratio(memPerTable)],
+    ['server RSS per table KB (slope, half -> all)', ...cell((r) => (r.slope ? `${f1(slopePerTable(r) / 1024)} (${r.slope.from.tables} -> ${r.slope.to.tables})` : '-')), ratio(slopePerTable)],
     ['bytes received per action per seat', ...cell((r) => f1(bytesPerSeat(r))), ratio(bytesPerSeat)],
     ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
     ['client event-loop delay p99 ms', ...cell((r) => f1(r.client.loopP99)), '-'],
@@ -684,6 +708,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       cpuMsPerAction: round(perAction(ours), 3),
       cpuMsPerTablePerS: round(perTable(ours), 3),
       rssKBPerTable: round(memPerTable(ours) / 1024, 1),
+      rssSlopeKBPerTable: round(slopePerTable(ours) / 1024, 1),
       errors: Object.values(ours.errors).reduce((a, b) => a + b, 0),
       bytesPerActionPerSeat: round(bytesPerSeat(ours), 1),
       ...(over
@@ -702,6 +727,9 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
             bareActionsPerS: round(bare.actions / bare.seconds, 1),
             bareReplyP99Ms: round(bare.reply.p99),
             bareCpuMsPerAction: round(perAction(bare), 4),
+            bareRssSlopeKBPerTable: round(slopePerTable(bare) / 1024, 1),
+            // Issue 18 item 4: what a table costs beyond its four connections (the bare room's slope).
+            rssSlopeBeyondBareKB: round((slopePerTable(ours) - slopePerTable(bare)) / 1024, 1),
             cpuPerActionRatio: round(perAction(ours) / perAction(bare)),
             replyP99Ratio: round(ours.reply.p99 / bare.reply.p99),
           }
@@ -718,7 +746,8 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       // Under --overload: the running tables' p99 while twice their number try to get in.
       p99Ms: round((over?.during ?? ours).reply.p99),
       bytesPerActionPerSeat: round(bytesPerSeat(ours), 1),
-      kbPerTable: round(memPerTable(ours) / 1024, 1),
+      // The slope between the run's two table counts (the loaded-minus-idle figure is in the line above).
+      kbPerTable: round(slopePerTable(ours) / 1024, 1),
       refusedJoins: over ? over.refusedJoins : ours.refusedJoins,
     }),
   );

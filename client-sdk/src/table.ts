@@ -4,7 +4,7 @@ import type { TableView } from '@jantaku/shared/game/views';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
-import { eventsFromWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 import { legalFromWire } from '@jantaku/shared/protocol/legal';
 import type { TileId } from '@jantaku/shared/tiles/index';
 import { Emitter } from './emitter';
@@ -105,7 +105,7 @@ export class Table {
     room.onMessage('invite', (m: { code?: unknown }) => {
       if (typeof m?.code === 'string') this.setInvite(m.code);
     });
-    room.onMessage('events', (list: unknown) => this.deliver(eventsFromWire(list)));
+    room.onMessage(EVENTS, (list: unknown) => this.deliver(eventsFromWire(list)));
     // A commentator's feed: every event (hidden ones too), in batches stamped with the server's time.
     room.onMessage('commentary', (m: Commentary | Commentary[]) => {
       for (const batch of Array.isArray(m) ? m : [m]) {

@@ -6,7 +6,7 @@ import { decode, type Iterator } from '@colyseus/schema';
 import { Protocol } from '@colyseus/shared-types';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
-import { eventsFromWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 import { tapFrames } from '../support/frames';
 import { rooms, serveDuringFile, until } from '../server/harness';
 
@@ -36,7 +36,8 @@ class EarlyClient extends Client {
   readonly messages: { type: string; payload: unknown }[] = [];
   protected override createRoom<T>(roomName: string, rootSchema?: never): Room<any, T> {
     const room = super.createRoom<T>(roomName, rootSchema);
-    room.onMessage('*', (type, payload) => this.messages.push({ type: String(type), payload }));
+    // The events message's type is the number EVENTS on the wire; named here as the doc names it.
+    room.onMessage('*', (type, payload) => this.messages.push({ type: type === EVENTS ? 'events' : String(type), payload }));
     return room;
   }
 }
@@ -47,7 +48,7 @@ function frameName(frame: Uint8Array): string {
   const name = Object.entries(Protocol).find(([, v]) => v === code)?.[0] ?? String(code);
   if (code !== Protocol.ROOM_DATA) return name;
   const it: Iterator = { offset: 1 };
-  return `${name} ${decode.string(frame as Buffer, it)}`;
+  return `${name} ${decode.stringCheck(frame as Buffer, it) ? decode.string(frame as Buffer, it) : decode.number(frame as Buffer, it)}`;
 }
 
 /** The reason a request was rejected with. */

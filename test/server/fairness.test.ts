@@ -10,7 +10,7 @@ import { tapFrames } from '../support/frames';
 import { playSeat } from './fixtures/clientBot';
 import { spawnServer, type ServerProcess } from '../support/serverProcess';
 import { freePort, until } from './harness';
-import { eventsFromWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 
 /**
  * Issue 14, provable fairness against a live server (a child process, so that its pino output
@@ -79,7 +79,7 @@ describe('provable fairness (issue 14)', () => {
     /** Listens from the join on: the first deal goes out as the last seat is taken. */
     const listen = (r: Room<TableState>, seat: Seat | null) => {
       r.onMessage('*', () => {});
-      r.onMessage('events', (wire: unknown) => {
+      r.onMessage(EVENTS, (wire: unknown) => {
         for (const e of eventsFromWire(wire) as GameEvent[]) {
           if (seat === null) {
             if (e.type === 'handStarted') watched.push(r.state.wallCommitment);

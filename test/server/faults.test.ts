@@ -7,7 +7,7 @@ import { Referee, type RefereeEvent } from '@jantaku/shared/referee/referee';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { refusal, rooms, SEATS, seatToAct, serveDuringFile, until, type RecordingTableRoom, type TableRoomClient } from './harness';
-import { eventsFromWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 
 const served = serveDuringFile();
 const connect = () => served.client();
@@ -31,7 +31,7 @@ async function table(opts: Record<string, unknown>): Promise<Table> {
   clients.push(await connect().joinById<TableState>(first.roomId, { spectator: true }));
   const events: RefereeEvent[][] = clients.map(() => []);
   clients.forEach((c, i) => {
-    c.onMessage('events', (batch: unknown) => events[i].push(...eventsFromWire(batch)));
+    c.onMessage(EVENTS, (batch: unknown) => events[i].push(...eventsFromWire(batch)));
     c.onMessage('*', () => {});
   });
   const room = rooms.get(first.roomId)!;

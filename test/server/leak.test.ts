@@ -6,7 +6,7 @@ import { decode, Reflection, type Decoder, type Iterator, type Schema } from '@c
 import { Protocol, PROTOCOL_CODE_MASK } from '@colyseus/shared-types';
 import { pack, unpack } from 'msgpackr';
 import type { Seat } from '@jantaku/shared/game/types';
-import { fromWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, fromWire } from '@jantaku/shared/protocol/events';
 import { SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tapFrames } from '../support/frames';
@@ -155,7 +155,7 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
       stats.messages++;
       // Events travel partly as tuples (shared/protocol/events.ts): judged as the client reads them.
       let payload = f.payload;
-      if (f.type === 'events') {
+      if (f.type === EVENTS) {
         const list = Array.isArray(f.payload) ? f.payload : [];
         if (!Array.isArray(f.payload)) found.push({ frame: i, what: 'an events message that is not a list' });
         const decoded = list.map((w) => fromWire(w));
@@ -181,7 +181,7 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
       if (!m) return;
       for (const { tile, where } of tiles) {
         stats.messageTiles++;
-        if (!m.allowed[viewer].has(tile)) found.push({ frame: i, what: `tile ${tile} at ${String(f.type)}${where}` });
+        if (!m.allowed[viewer].has(tile)) found.push({ frame: i, what: `tile ${tile} at ${f.type === EVENTS ? 'events' : String(f.type)}${where}` });
       }
     }
   });
@@ -219,15 +219,16 @@ function countEvents(list: readonly Uint8Array[]): number {
   let n = 0;
   for (const buffer of list) {
     const f = wire.feed(buffer);
-    if (f.kind === 'message' && f.type === 'events') n += (f.payload as unknown[]).length;
+    if (f.kind === 'message' && f.type === EVENTS) n += (f.payload as unknown[]).length;
   }
   return n;
 }
 
 /** A ROOM_DATA frame as the server encodes one. */
-function dataFrame(type: string, payload: unknown): Uint8Array {
-  const name = Buffer.from(type);
-  return Uint8Array.from([Protocol.ROOM_DATA, 0xa0 | name.length, ...name, ...pack(payload)]);
+function dataFrame(type: string | number, payload: unknown): Uint8Array {
+  // A small number is one byte (a positive fixint); a name its length and its bytes.
+  const name = typeof type === 'number' ? [type] : [0xa0 | Buffer.byteLength(type), ...Buffer.from(type)];
+  return Uint8Array.from([Protocol.ROOM_DATA, ...name, ...pack(payload)]);
 }
 
 describe('No leak', () => {
@@ -283,10 +284,10 @@ describe('No leak', () => {
     const m = moments.get(`${roomId}/${keyOf(lastState(upTo))}`)!;
     const hidden = m.concealed[0].filter((t) => !m.allowed[4].has(t));
     expect(hidden.length).toBeGreaterThan(0);
-    const forged = inspect([...upTo, dataFrame('events', [{ to: 'all', type: 'dealt', seat: 0, tiles: m.concealed[0] }])], roomId, 4, probe);
+    const forged = inspect([...upTo, dataFrame(EVENTS, [{ to: 'all', type: 'dealt', seat: 0, tiles: m.concealed[0] }])], roomId, 4, probe);
     expect(forged.map((f) => f.what)).toEqual(expect.arrayContaining(hidden.map((t) => expect.stringContaining(`tile ${t} at events`))));
     // (1b) The same in the short wire form: a public `drew` tuple carrying a hidden tile, and a tuple no client can read.
-    const tuple = inspect([...upTo, dataFrame('events', [[0, -1, 0, 0, hidden[0]], [7, -1, hidden[0]]])], roomId, 4, newStats());
+    const tuple = inspect([...upTo, dataFrame(EVENTS, [[0, -1, 0, 0, hidden[0]], [7, -1, hidden[0]]])], roomId, 4, newStats());
     expect(tuple.map((f) => f.what)).toEqual(expect.arrayContaining([expect.stringContaining(`tile ${hidden[0]} at events`), expect.stringContaining('an event no client can read')]));
     // (2) Seat 0's real bytes, had they gone to the spectator: its hand in every state, and its private events.
     const crossed = inspect(tap.framesOf(players[0])!, roomId, 4, newStats());
@@ -296,7 +297,7 @@ describe('No leak', () => {
     // (3) Seat 1's bytes read as seat 0's: another seat's private part and hand.
     expect(inspect(tap.framesOf(players[1])!, roomId, 0, newStats()).some((f) => f.what === "seat 1's private part")).toBe(true);
     // (4) A claim window naming the seats it is offered to, as it went out before issue 14.
-    const named = inspect([...upTo, dataFrame('events', [{ to: 'all', type: 'claimWindow', tile: m.concealed[0][0], from: 0, seats: [1], reason: 'discard' }])], roomId, 4, newStats());
+    const named = inspect([...upTo, dataFrame(EVENTS, [{ to: 'all', type: 'claimWindow', tile: m.concealed[0][0], from: 0, seats: [1], reason: 'discard' }])], roomId, 4, newStats());
     expect(named.map((f) => f.what)).toContain('claim window carries seats');
     // (5) A commentary of the first hand sent while it runs, as with a delay of 0 before issue 14.
     let running = 1;

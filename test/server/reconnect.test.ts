@@ -7,7 +7,7 @@ import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { playSeat } from './fixtures/clientBot';
 import { keyOf, moments, rooms, serveDuringFile, until, type RecordingTableRoom, type TableRoomClient } from './harness';
-import { eventsFromWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 
 const served = serveDuringFile();
 const connect = () => served.client();
@@ -31,7 +31,7 @@ function presenceLog(watcher: TableRoomClient, seat: Seat): string[] {
 
 function collectEvents(room: TableRoomClient): RefereeEvent[] {
   const out: RefereeEvent[] = [];
-  room.onMessage('events', (batch: unknown) => out.push(...eventsFromWire(batch)));
+  room.onMessage(EVENTS, (batch: unknown) => out.push(...eventsFromWire(batch)));
   room.onMessage('*', () => {});
   return out;
 }

@@ -4,7 +4,7 @@ import { MjaiTranslator, mjaiReplyToCommand, type AskKind, type MjaiMessage, typ
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import { prescribedCommand } from '@jantaku/shared/referee/timePrescribed';
 import { makeRuleset, parseRuleset, type Ruleset } from '@jantaku/shared/rules/index';
-import { eventsFromWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { answerDeadline, answerTime, DEFAULT_ANSWER_MS, describe, invalidAnswer, START_ANSWER_MS } from './answers';
@@ -173,7 +173,7 @@ class Bridge {
       this.done = resolve;
       this.reject = reject;
     });
-    this.room.onMessage('events', (events: unknown) => this.guard(() => this.onEvents(eventsFromWire(events))));
+    this.room.onMessage(EVENTS, (events: unknown) => this.guard(() => this.onEvents(eventsFromWire(events))));
     this.room.onMessage('*', () => {});
     this.room.onStateChange(() => this.guard(() => this.onState()));
     this.room.onLeave((code) => {

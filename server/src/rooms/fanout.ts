@@ -1,5 +1,5 @@
 import { getMessageBytes, Protocol, type Client } from '@colyseus/core';
-import { eventsToWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, eventsToWire } from '@jantaku/shared/protocol/events';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import { seatingOf } from './protocol';
 
@@ -12,7 +12,7 @@ export function sendEvents(clients: readonly Client[], events: readonly RefereeE
   const pub = events.filter((e) => e.to === 'all');
   let pubBytes: Buffer | null = null;
   // The frequent events as short tuples (shared/protocol/events.ts): most of a turn's bytes.
-  const encode = (list: RefereeEvent[]): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, 'events', eventsToWire(list));
+  const encode = (list: RefereeEvent[]): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, EVENTS, eventsToWire(list));
   for (const client of clients) {
     const seating = seatingOf(client);
     if (!seating || 'commentator' in seating) continue;

@@ -17,6 +17,13 @@ import type { RefereeEvent } from '../referee/referee';
  */
 export type WireEvent = RefereeEvent | number[];
 
+/**
+ * The events message's type on the wire: the number 0, not the name `events`. Colyseus puts the
+ * type in every message frame; a name costs its length plus one byte in each of the one or two
+ * events frames a seat gets per action, a small number one byte.
+ */
+export const EVENTS = 0;
+
 const DREW = 0;
 const DISCARDED = 1;
 const CLAIM_WINDOW = 2;
