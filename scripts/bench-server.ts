@@ -38,8 +38,9 @@
  * Prints a table, then the whole measurement as one JSON line, then as its last line one JSON
  * object with exactly the keys cpuMsPerAction, bareCpuMsPerAction, ratio, tables, p99Ms,
  * bytesPerActionPerSeat, kbPerTable, refusedJoins (null where not measured). kbPerTable is a
- * slope: the tables open in two halves, and the server RSS with the first half playing and with
- * all of them (each the median of five readings over a second) gives the KB each table adds.
+ * slope: the tables open in two halves, and the server's live memory (heap and external bytes
+ * after a full collection, scripts/bench/liveMemory.ts) with the first half playing and with all
+ * of them gives the KB each table adds; the RSS slope is printed beside it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -155,16 +156,6 @@ function parseOptions(argv: string[]): Options {
 
 const CLK_TCK = 100; // Linux USER_HZ
 /** CPU time (ms, user + system) and memory (bytes) of a process, from /proc. */
-/** The median of five RSS readings over a second: one reading catches the collector mid-cycle. */
-async function settledRss(pid: number): Promise<number> {
-  const xs: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    if (i) await sleep(250);
-    xs.push(probe(pid).rss);
-  }
-  return xs.sort((a, b) => a - b)[2];
-}
-
 function probe(pid: number): { cpuMs: number; rss: number; hwm: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name "(…)": state is field 3, utime 14, stime 15.
@@ -224,10 +215,13 @@ class ServerChild {
     // SERVER_NODE_FLAGS: more node flags for the server child (e.g. --trace-gc), space-separated.
     const prof = process.env.SERVER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.SERVER_PROF)}`] : [];
     const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    this.proc = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // liveMemory.ts: SIGWINCH asks the child for its live memory after a full collection.
+    const memory = ['--expose-gc', '--import', join(ROOT, 'scripts/bench/liveMemory.ts')]; // after tsx, which loads it
+    this.proc = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', ...memory, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (d: Buffer) => {
       this.log?.write(d);
       this.tail = (this.tail + d.toString()).slice(-4000);
+      for (const m of d.toString().matchAll(/live-memory (\d+) (\d+)/g)) this.memory = { seq: this.memory.seq + 1, live: Number(m[1]), rss: Number(m[2]) };
     };
     this.proc.stdout!.on('data', keep);
     this.proc.stderr!.on('data', keep);
@@ -235,6 +229,15 @@ class ServerChild {
   }
   get pid(): number {
     return this.proc.pid!;
+  }
+  private memory = { seq: 0, live: 0, rss: 0 };
+  /** The child's live memory (heap and external bytes after a full collection) and its RSS then. */
+  async liveMemory(): Promise<{ live: number; rss: number }> {
+    const seq = this.memory.seq;
+    this.proc.kill('SIGWINCH');
+    const until = Date.now() + 10_000;
+    while (this.memory.seq === seq && Date.now() < until) await sleep(20);
+    return this.memory.seq === seq ? { live: NaN, rss: NaN } : this.memory;
   }
   get output(): string {
     return this.tail;
@@ -477,8 +480,8 @@ interface RunResult {
   /** Bytes the clients received in the window; creates and joins refused with SERVER_FULL. */
   bytes: number;
   refusedJoins: number;
-  /** Server RSS (bytes) with about half the tables playing and with all of them, after the window. */
-  slope?: { from: { tables: number; rss: number }; to: { tables: number; rss: number } };
+  /** Server live memory and RSS (bytes, after a full collection) with half the tables playing and with all of them, after the window. */
+  slope?: { from: { tables: number; live: number; rss: number }; to: { tables: number; live: number; rss: number } };
   /** --overload: the joins refused beyond capacity, and the running tables' second window under it. */
   overload?: { refusedJoins: number; refusedInWindow: number; extraTablesOpened: number; during: RunResult };
   server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null };
@@ -533,7 +536,7 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
   const firstHalf = await ramp(stats, 0, half);
   while (firstHalf() < half && now() < deadline) await sleep(20);
   await sleep(Math.min(2000, 200 + o.thinkMs * 2));
-  const atHalf = { tables: live.size / 4, rss: await settledRss(child.pid) };
+  const atHalf = { tables: live.size / 4, ...(await child.liveMemory()) };
   const rest = await ramp(stats, half, o.tables - half);
   while (firstHalf() + rest() < o.tables && now() < deadline) await sleep(20);
   const tables = live.size / 4;
@@ -541,7 +544,7 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
   // Let the last tables get going before the window opens.
   await sleep(Math.min(2000, 200 + o.thinkMs * 2));
   const result = await measure(peer.name, stats, child, port, o, tables, idle.rss);
-  result.slope = { from: atHalf, to: { tables, rss: await settledRss(child.pid) } };
+  result.slope = { from: atHalf, to: { tables, ...(await child.liveMemory()) } };
   if (overload) {
     // As many tables again as the capacity: each is refused (SERVER_FULL) and tries again every second.
     const extra = new Stats();
@@ -629,8 +632,10 @@ const round = (x: number, d = 2) => (Number.isFinite(x) ? Math.round(x * 10 ** d
 const perAction = (r: RunResult) => r.server.cpuMs / r.actions;
 const perTable = (r: RunResult) => r.server.cpuMs / r.seconds / r.tables;
 const memPerTable = (r: RunResult) => (r.server.rssAfter - r.server.rssBefore) / r.tables;
-/** RSS per table as the slope between the run's two table counts (fixed costs cancel out). */
-const slopePerTable = (r: RunResult) => (r.slope && r.slope.to.tables > r.slope.from.tables ? (r.slope.to.rss - r.slope.from.rss) / (r.slope.to.tables - r.slope.from.tables) : NaN);
+/** Memory per table as the slope between the run's two table counts (fixed costs cancel out): live bytes, or RSS. */
+const slopeOf = (r: RunResult, k: 'live' | 'rss') => (r.slope && r.slope.to.tables > r.slope.from.tables ? (r.slope.to[k] - r.slope.from[k]) / (r.slope.to.tables - r.slope.from.tables) : NaN);
+const slopePerTable = (r: RunResult) => slopeOf(r, 'live');
+const rssSlopePerTable = (r: RunResult) => slopeOf(r, 'rss');
 /** Bytes a seat receives per action applied (every table has 4 seats, each one client). */
 const bytesPerSeat = (r: RunResult) => r.bytes / r.actions / 4;
 
@@ -655,7 +660,8 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['server event-loop delay p99/max ms', ...cell((r) => (r.server.loop ? `${f1(r.server.loop.p99)} / ${f1(r.server.loop.max)}` : '-')), '-'],
     ['server RSS idle -> loaded MB', ...cell((r) => `${f1(r.server.rssBefore / MB)} -> ${f1(r.server.rssAfter / MB)}`), '-'],
     ['server RSS per table KB (loaded - idle)', ...cell((r) => f1(memPerTable(r) / 1024)), ratio(memPerTable)],
-    ['server RSS per table KB (slope, half -> all)', ...cell((r) => (r.slope ? `${f1(slopePerTable(r) / 1024)} (${r.slope.from.tables} -> ${r.slope.to.tables})` : '-')), ratio(slopePerTable)],
+    ['server live memory per table KB (slope, half -> all)', ...cell((r) => (r.slope ? `${f1(slopePerTable(r) / 1024)} (${r.slope.from.tables} -> ${r.slope.to.tables})` : '-')), ratio(slopePerTable)],
+    ['server RSS per table KB (slope, half -> all)', ...cell((r) => f1(rssSlopePerTable(r) / 1024)), ratio(rssSlopePerTable)],
     ['bytes received per action per seat', ...cell((r) => f1(bytesPerSeat(r))), ratio(bytesPerSeat)],
     ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
     ['client event-loop delay p99 ms', ...cell((r) => f1(r.client.loopP99)), '-'],
@@ -708,7 +714,8 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       cpuMsPerAction: round(perAction(ours), 3),
       cpuMsPerTablePerS: round(perTable(ours), 3),
       rssKBPerTable: round(memPerTable(ours) / 1024, 1),
-      rssSlopeKBPerTable: round(slopePerTable(ours) / 1024, 1),
+      liveSlopeKBPerTable: round(slopePerTable(ours) / 1024, 1),
+      rssSlopeKBPerTable: round(rssSlopePerTable(ours) / 1024, 1),
       errors: Object.values(ours.errors).reduce((a, b) => a + b, 0),
       bytesPerActionPerSeat: round(bytesPerSeat(ours), 1),
       ...(over
@@ -727,9 +734,10 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
             bareActionsPerS: round(bare.actions / bare.seconds, 1),
             bareReplyP99Ms: round(bare.reply.p99),
             bareCpuMsPerAction: round(perAction(bare), 4),
-            bareRssSlopeKBPerTable: round(slopePerTable(bare) / 1024, 1),
+            bareLiveSlopeKBPerTable: round(slopePerTable(bare) / 1024, 1),
+            bareRssSlopeKBPerTable: round(rssSlopePerTable(bare) / 1024, 1),
             // Issue 18 item 4: what a table costs beyond its four connections (the bare room's slope).
-            rssSlopeBeyondBareKB: round((slopePerTable(ours) - slopePerTable(bare)) / 1024, 1),
+            liveSlopeBeyondBareKB: round((slopePerTable(ours) - slopePerTable(bare)) / 1024, 1),
             cpuPerActionRatio: round(perAction(ours) / perAction(bare)),
             replyP99Ratio: round(ours.reply.p99 / bare.reply.p99),
           }
@@ -746,7 +754,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       // Under --overload: the running tables' p99 while twice their number try to get in.
       p99Ms: round((over?.during ?? ours).reply.p99),
       bytesPerActionPerSeat: round(bytesPerSeat(ours), 1),
-      // The slope between the run's two table counts (the loaded-minus-idle figure is in the line above).
+      // Live memory's slope between the run's two table counts (RSS figures are in the line above).
       kbPerTable: round(slopePerTable(ours) / 1024, 1),
       refusedJoins: over ? over.refusedJoins : ours.refusedJoins,
     }),
