@@ -166,16 +166,16 @@ export class Table {
   get legal(): LegalAction[] {
     const own = this.own();
     if (!own || own.legal === '') return [];
-    const hand = Array.from(own.hand);
+    const hand = Array.from(own.hand).sort((a, b) => a - b);
     const key = `${own.legal}|${hand.join(',')}`;
     if (key !== this.legalCache.key) this.legalCache = { key, legal: legalFromWire(own.legal, hand) };
     return this.legalCache.legal;
   }
 
-  /** This seat's concealed tiles (the drawn one included); [] for a spectator. */
+  /** This seat's concealed tiles, sorted (the drawn one included); [] for a spectator. */
   get hand(): TileId[] {
     const own = this.own();
-    return own ? Array.from(own.hand) : [];
+    return own ? Array.from(own.hand).sort((a, b) => a - b) : [];
   }
 
   /** The tile drawn this turn, or null. */

@@ -50,6 +50,14 @@ export class Capacity {
     throw new ServerError(503, `${SERVER_FULL}: this server is at capacity (${this.tables.size}/${maxTables || '∞'} tables, ${this.seats}/${maxSeats || '∞'} seats): try again later`);
   }
 
+  /**
+   * Throws SERVER_FULL if a new table would be refused now: asked before a table builds its
+   * game, so that refusing one costs next to nothing to the tables that run.
+   */
+  checkTable(): void {
+    if (this.tablesFull || this.seatsFull) this.refuse('table');
+  }
+
   /** Counts the new table `id`, or throws SERVER_FULL: a table needs a free table place and a seat for its creator. `force`: a recovered table. */
   admitTable(id: string, force = false): void {
     if (this.tables.has(id)) return;

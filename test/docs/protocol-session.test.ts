@@ -107,7 +107,7 @@ describe('docs/PROTOCOL.md §13, the example session', () => {
 
       // A discard of the redealt hand's lowest tile; the batches until seat 0 is offered a call.
       await until('seat 0 to discard', () => legalOf(room.state, 0).some((a) => a.type === 'discard'));
-      const lowest = room.state.seats[0].own!.hand.toArray()[0];
+      const lowest = Math.min(...room.state.seats[0].own!.hand.toArray());
       const mark = client.messages.length;
       actual.set('discard-reply', await room.request('action', { type: 'discard', tile: lowest }));
       const offered = () => client.messages.slice(mark).findIndex((m) => m.type === 'events' && eventsFromWire(m.payload).some((e) => e.type === 'claimOffered'));
@@ -126,7 +126,7 @@ describe('docs/PROTOCOL.md §13, the example session', () => {
           ? { type: 'pass' }
           : legal.some((a) => a.type === 'draw')
             ? { type: 'draw' }
-            : { type: 'discard', tile: own.drawn >= 0 ? own.drawn : own.hand.toArray()[0] };
+            : { type: 'discard', tile: own.drawn >= 0 ? own.drawn : Math.min(...own.hand.toArray()) };
         await room.request('action', command).catch(() => {});
         acting = false;
         void act();

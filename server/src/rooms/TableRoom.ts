@@ -132,6 +132,8 @@ export class TableRoom extends Room<{ state: TableState }> {
       this.restore(o.recover);
       log.tableRecovered(this.roomId, this.referee.log.length);
     } else {
+      // Refused before its game is built (a wall, a deal, a state): cheap under overload.
+      this.capacity?.checkTable();
       this.create(o, service);
       const { rules, bots } = this.settings;
       log.tableCreated(this.roomId, { ruleset: rules.name, foulPolicy: rules.foulPolicy, bots: [...bots], private: this.settings.private });

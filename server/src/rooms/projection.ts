@@ -29,6 +29,35 @@ function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void 
   });
 }
 
+/**
+ * A hand's tiles as a set, not a sorted list: a tile keeps its place while it is held, a new tile
+ * takes the place of one gone (else goes at the end), and a place left over takes the last tile.
+ * A discard or a draw is then one or two changes in the patch, where a sorted array rewrites every
+ * place after the tile. Clients sort (`tableViewOf`, the SDK's `hand`); a deal (a hand mostly
+ * new) is written sorted.
+ */
+export function syncTiles(arr: ArraySchema<number>, values: readonly number[]): void {
+  const held = new Set(values);
+  const have = new Set<number>(arr);
+  const coming = values.filter((t) => !have.has(t));
+  // A new deal (most tiles new): written sorted, as a player arranges it.
+  if (coming.length * 2 > values.length) return syncNumbers(arr, values);
+  let next = 0;
+  const gone: number[] = [];
+  for (let i = 0; i < arr.length; i++) {
+    if (held.has(arr[i])) continue;
+    if (next < coming.length) arr[i] = coming[next++];
+    else gone.push(i);
+  }
+  while (next < coming.length) arr.push(coming[next++]);
+  // From the back: every place after the current one is either gone already or kept.
+  for (let k = gone.length - 1; k >= 0; k--) {
+    const last = arr.length - 1;
+    if (gone[k] !== last) arr[gone[k]] = arr[last];
+    arr.pop();
+  }
+}
+
 function set<O extends object, K extends keyof O>(obj: O, key: K, value: O[K]): void {
   if (obj[key] !== value) obj[key] = value;
 }
@@ -92,7 +121,7 @@ function fillPublic(state: TableState, view: TableView): void {
 
 /** Fills one seat's private part from that seat's own projection. */
 function fillPrivate(own: PrivateSeatState, view: TableView): void {
-  syncNumbers(own.hand, view.hand ?? []);
+  syncTiles(own.hand, view.hand ?? []);
   set(own, 'drawn', view.drawn ?? -1);
   set(own, 'legal', legalToWire(view.legalActions, view.hand ?? []));
   set(own, 'claimOffered', view.phase === 'claims' && view.legalActions.length > 0);

@@ -7,7 +7,7 @@ import type { TileId } from '../tiles/index';
  * common action, "discard any tile of your hand", would otherwise repeat the whole hand the same
  * patch already holds. Actions are separated by a space; each is one letter and its tiles:
  *
- *   d            discard, any tile of the hand (`own.hand`, in its order)
+ *   d            discard, any tile of the hand (`own.hand`, sorted)
  *   d5,9         discard one of these tiles (kuikae, riichi)
  *   r5,9  a5  s5 riichi / ankan / shouminkan with one of these tiles
  *   c5.9,12.16   chii with one of these pairs; p5.9 pon likewise
@@ -23,7 +23,7 @@ const TYPE = Object.fromEntries(Object.entries(LETTER).map(([type, l]) => [l, ty
 
 const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((t, i) => t === b[i]);
 
-/** The wire text of `legal`, for the seat whose concealed tiles are `hand` (sorted, as in `own.hand`). */
+/** The wire text of `legal`, for the seat whose concealed tiles are `hand` (sorted, as the engine's views hold it). */
 export function legalToWire(legal: readonly LegalAction[], hand: readonly TileId[]): string {
   return legal
     .map((a) => {
@@ -74,7 +74,7 @@ export function legalFromWire(wire: string, hand: readonly TileId[]): LegalActio
   });
 }
 
-/** A decoded seat's private part's legal actions ([] without one: a spectator, another seat). */
+/** A decoded seat's private part's legal actions ([] without one: a spectator, another seat). `own.hand` is in no order on the wire: sorted here. */
 export function legalOfOwn(own: { legal: string; hand: Iterable<TileId> } | undefined): LegalAction[] {
-  return own ? legalFromWire(own.legal, Array.from(own.hand)) : [];
+  return own ? legalFromWire(own.legal, Array.from(own.hand).sort((a, b) => a - b)) : [];
 }
