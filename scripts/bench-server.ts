@@ -320,6 +320,8 @@ class Stats {
   tablesOpened = 0;
   /** Bytes of the websocket frames the clients received inside the window. */
   bytes = 0;
+  /** The same bytes by kind of message: the state patch, our events, the request's reply, the rest. */
+  byKind: Record<ByteKind, number> = { patch: 0, events: 0, reply: 0, other: 0 };
   /** Creates and joins refused with SERVER_FULL (any time). */
   refusedJoins = 0;
   inWindow(t: number): boolean {
@@ -410,13 +412,26 @@ function playSeat<S>(room: AnyRoom, seat: Seat, peer: Peer<S>, stats: Stats, thi
   });
 }
 
+type ByteKind = 'patch' | 'events' | 'reply' | 'other';
+/** A frame's kind from its first bytes: Colyseus's protocol code (bits 0..4), then for room data the message type (events are type 0, a msgpack 0). */
+function kindOf(frame: Uint8Array): ByteKind {
+  const code = frame[0] & 0x1f;
+  if (code === 15) return 'patch'; // ROOM_STATE_PATCH
+  if (code === 22) return 'reply'; // ROOM_RESPONSE
+  if (code === 13 && frame[1] === 0) return 'events'; // ROOM_DATA, type 0
+  return 'other';
+}
+
 /** Counts the bytes of every frame `room` receives inside the window (its connection's handler, wrapped). */
 function countBytes(room: AnyRoom, stats: Stats): void {
   const events = (room as unknown as { connection?: { events: { onmessage?: (e: { data: ArrayBuffer }) => void } } }).connection?.events;
   const handler = events?.onmessage;
   if (!events || !handler) return;
   events.onmessage = (e) => {
-    if (stats.inWindow(now())) stats.bytes += e.data.byteLength;
+    if (stats.inWindow(now())) {
+      stats.bytes += e.data.byteLength;
+      stats.byKind[kindOf(new Uint8Array(e.data))] += e.data.byteLength;
+    }
     handler(e);
   };
 }
@@ -479,6 +494,7 @@ interface RunResult {
   patch: Percentiles;
   /** Bytes the clients received in the window; creates and joins refused with SERVER_FULL. */
   bytes: number;
+  byKind: Record<ByteKind, number>;
   refusedJoins: number;
   /** Server live memory and RSS (bytes, after a full collection) with half the tables playing and with all of them, after the window. */
   slope?: { from: { tables: number; live: number; rss: number }; to: { tables: number; live: number; rss: number } };
@@ -553,7 +569,7 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
     while (tried() < o.tables && now() < until) await sleep(20);
     process.stderr.write(`  ${peer.name}: ${o.tables} more tables trying to open (${extra.refusedJoins} refused so far); measuring ${o.duration} s\n`);
     // The same running tables, measured afresh (samples and counts of this window only).
-    Object.assign(stats, { reply: [], patch: [], applied: 0, faults: 0, bytes: 0, rejected: new Map(), errors: new Map() });
+    Object.assign(stats, { reply: [], patch: [], applied: 0, faults: 0, bytes: 0, byKind: { patch: 0, events: 0, reply: 0, other: 0 }, rejected: new Map(), errors: new Map() });
     const refusedBefore = extra.refusedJoins;
     const second = await measure(peer.name, stats, child, port, o, tables, idle.rss);
     result.overload = {
@@ -607,6 +623,7 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
     reply: percentiles(stats.reply),
     patch: percentiles(stats.patch),
     bytes: stats.bytes,
+    byKind: { ...stats.byKind },
     refusedJoins: stats.refusedJoins,
     server: {
       cpuPct: server,
@@ -663,6 +680,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['server live memory per table KB (slope, half -> all)', ...cell((r) => (r.slope ? `${f1(slopePerTable(r) / 1024)} (${r.slope.from.tables} -> ${r.slope.to.tables})` : '-')), ratio(slopePerTable)],
     ['server RSS per table KB (slope, half -> all)', ...cell((r) => f1(rssSlopePerTable(r) / 1024)), ratio(rssSlopePerTable)],
     ['bytes received per action per seat', ...cell((r) => f1(bytesPerSeat(r))), ratio(bytesPerSeat)],
+    ...(['patch', 'events', 'reply', 'other'] as const).map((k) => [`  of which ${k}`, ...cell((r) => f1(r.byKind[k] / r.actions / 4)), '-']),
     ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
     ['client event-loop delay p99 ms', ...cell((r) => f1(r.client.loopP99)), '-'],
     ['machine busy % (of cores x 100)', ...cell((r) => `${f1(r.machine.busyPct)}/${r.machine.cores * 100}`), '-'],
@@ -718,6 +736,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       rssSlopeKBPerTable: round(rssSlopePerTable(ours) / 1024, 1),
       errors: Object.values(ours.errors).reduce((a, b) => a + b, 0),
       bytesPerActionPerSeat: round(bytesPerSeat(ours), 1),
+      bytesPerActionPerSeatByKind: Object.fromEntries(Object.entries(ours.byKind).map(([k, v]) => [k, round(v / ours.actions / 4, 1)])),
       ...(over
         ? {
             overloadRefusedJoins: over.refusedJoins,
