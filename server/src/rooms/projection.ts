@@ -1,32 +1,98 @@
 import type { ArraySchema } from '@colyseus/schema';
 import type { Game } from '@jantaku/shared/game/game';
+import type { DiscardRecord } from '@jantaku/shared/game/seat';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
-import { viewFor, type TableView } from '@jantaku/shared/game/views';
 import type { Ruleset } from '@jantaku/shared/rules/index';
+import type { Meld } from '@jantaku/shared/tiles/meld';
 import { legalToWire } from '@jantaku/shared/protocol/legal';
 import { DiscardState, MeldState, PenaltyTileState, PrivateSeatState, SeatState, TableState } from '@jantaku/shared/schema/table';
 
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
 
-/** Replaces an array's contents only where they differ (no churn when nothing changed). */
-function syncList<T, S>(arr: ArraySchema<S>, values: readonly T[], make: () => S, fill: (item: S, value: T) => void): void {
-  while (arr.length > values.length) arr.pop();
-  values.forEach((v, i) => {
-    let item = arr[i];
-    if (item === undefined) {
-      item = make();
-      fill(item, v);
-      arr.push(item);
-    } else fill(item, v);
-  });
+/**
+ * The projection (issue 18 item 7): the game's public facts into the table state, each seat's
+ * own tiles and legal actions into that seat's private part, and nothing else. It reads the game
+ * directly, as `viewFor` does (the same facts: a spectator's view for the public part, the seat's
+ * own for `own`), but compares each value with a plain copy of what the state holds (`Mirror`)
+ * instead of the schema's getters, and copies nothing that did not change: an action that moves
+ * one tile costs a few comparisons per seat, not five whole views.
+ */
+
+/** A discard as one number: its tile and its three flags. */
+const packDiscard = (d: DiscardRecord): number => d.tile | (d.tsumogiri ? 256 : 0) | (d.riichi ? 512 : 0) | (d.called ? 1024 : 0);
+const packPenalty = (p: { tile: number; live: boolean }): number => p.tile | (p.live ? 256 : 0);
+const meldKey = (m: Meld): string => `${m.type}:${m.tiles.join(',')}:${m.calledTile ?? -1}:${m.from ?? -1}:${m.addedTile ?? -1}`;
+
+/** Plain copies of what one seat's part of the state holds. */
+class SeatMirror {
+  score = NaN;
+  wind = -1;
+  handCount = -1;
+  riichi = false;
+  deadHand = false;
+  discards: number[] = [];
+  melds: string[] = [];
+  penaltyTiles: number[] = [];
+  // Private part.
+  hand = new HandMirror();
+  drawn = -1;
+  legal = '';
+  claimOffered = false;
 }
 
-function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void {
+/** Plain copies of what the table state holds: compared instead of the schema's getters. */
+class Mirror {
+  phase = '';
+  round = -1;
+  honba = -1;
+  riichiSticks = -1;
+  dealer = -1;
+  turn = -1;
+  remaining = -1;
+  doraIndicators: number[] = [];
+  uraIndicators: number[] = [];
+  claimTile = -1;
+  claimFrom = -1;
+  /** The JSON of the result and of the standings, as the state holds them ('' for none). */
+  lastResult = '';
+  standings = '';
+  seats = SEATS.map(() => new SeatMirror());
+}
+
+const mirrors = new WeakMap<TableState, Mirror>();
+
+/** Makes `arr` (and its mirror `was`) hold `values`, writing only the places that differ. */
+function syncNumbers(arr: ArraySchema<number>, was: number[], values: readonly number[]): void {
+  if (was.length === values.length && was.every((v, i) => v === values[i])) return;
   while (arr.length > values.length) arr.pop();
   values.forEach((v, i) => {
-    if (i >= arr.length) arr.push(v);
-    else if (arr[i] !== v) arr[i] = v;
+    if (i >= was.length) arr.push(v);
+    else if (was[i] !== v) arr[i] = v;
   });
+  was.length = 0;
+  was.push(...values);
+}
+
+/**
+ * Makes a list of schema items (`arr`, mirrored by the packed values `was`) follow `values`,
+ * refilling only the items whose packed value changed.
+ */
+function syncItems<T, S>(arr: ArraySchema<S>, was: (number | string)[], values: readonly T[], pack: (v: T) => number | string, make: () => S, fill: (item: S, value: T) => void): void {
+  while (was.length > values.length) {
+    arr.pop();
+    was.pop();
+  }
+  for (let i = 0; i < values.length; i++) {
+    const p = pack(values[i]);
+    if (i < was.length && was[i] === p) continue;
+    if (i < was.length) fill(arr[i], values[i]);
+    else {
+      const item = make();
+      fill(item, values[i]);
+      arr.push(item);
+    }
+    was[i] = p;
+  }
 }
 
 /**
@@ -34,32 +100,59 @@ function syncNumbers(arr: ArraySchema<number>, values: readonly number[]): void 
  * takes the place of one gone (else goes at the end), and a place left over takes the last tile.
  * A discard or a draw is then one or two changes in the patch, where a sorted array rewrites every
  * place after the tile. Clients sort (`tableViewOf`, the SDK's `hand`); a deal (a hand mostly
- * new) is written sorted.
+ * new) is written sorted. `places` mirrors the schema array, `held` marks its tiles.
  */
-export function syncTiles(arr: ArraySchema<number>, values: readonly number[]): void {
-  const held = new Set(values);
-  const have = new Set<number>(arr);
-  const coming = values.filter((t) => !have.has(t));
-  // A new deal (most tiles new): written sorted, as a player arranges it.
-  if (coming.length * 2 > values.length) return syncNumbers(arr, values);
-  let next = 0;
-  const gone: number[] = [];
-  for (let i = 0; i < arr.length; i++) {
-    if (held.has(arr[i])) continue;
-    if (next < coming.length) arr[i] = coming[next++];
-    else gone.push(i);
-  }
-  while (next < coming.length) arr.push(coming[next++]);
-  // From the back: every place after the current one is either gone already or kept.
-  for (let k = gone.length - 1; k >= 0; k--) {
-    const last = arr.length - 1;
-    if (gone[k] !== last) arr[gone[k]] = arr[last];
-    arr.pop();
-  }
-}
+class HandMirror {
+  places: number[] = [];
+  private held = new Uint8Array(136);
+  private keep = new Uint8Array(136);
 
-function set<O extends object, K extends keyof O>(obj: O, key: K, value: O[K]): void {
-  if (obj[key] !== value) obj[key] = value;
+  sync(arr: ArraySchema<number>, values: readonly number[]): void {
+    let coming: number[] | null = null;
+    for (const t of values) if (!this.held[t]) (coming ??= []).push(t);
+    if (!coming && values.length === this.places.length) return;
+    coming ??= [];
+    if (coming.length * 2 > values.length) return this.rewrite(arr, values);
+    const { places, keep } = this;
+    for (const t of values) keep[t] = 1;
+    let next = 0;
+    const gone: number[] = [];
+    for (let i = 0; i < places.length; i++) {
+      if (keep[places[i]]) continue;
+      this.held[places[i]] = 0;
+      if (next < coming.length) {
+        const t = coming[next++];
+        arr[i] = places[i] = t;
+        this.held[t] = 1;
+      } else gone.push(i);
+    }
+    while (next < coming.length) {
+      const t = coming[next++];
+      arr.push(t);
+      places.push(t);
+      this.held[t] = 1;
+    }
+    // From the back: every place after the current one is either gone already or kept.
+    for (let k = gone.length - 1; k >= 0; k--) {
+      const last = places.length - 1;
+      if (gone[k] !== last) arr[gone[k]] = places[gone[k]] = places[last];
+      arr.pop();
+      places.pop();
+    }
+    for (const t of values) keep[t] = 0;
+  }
+
+  /** A new deal: the hand written in its (sorted) order. */
+  private rewrite(arr: ArraySchema<number>, values: readonly number[]): void {
+    for (const t of this.places) this.held[t] = 0;
+    while (arr.length > values.length) arr.pop();
+    values.forEach((t, i) => {
+      if (i >= this.places.length) arr.push(t);
+      else if (this.places[i] !== t) arr[i] = t;
+      this.held[t] = 1;
+    });
+    this.places = [...values];
+  }
 }
 
 /** A new table state with its four seats and their private parts (to add to StateViews), the table's rules and `name` (its settings' name: the creator's, else the ruleset's). */
@@ -77,66 +170,86 @@ export function newTableState(rules: Ruleset, name?: string): TableState {
   return state;
 }
 
-/** Fills the public part of the state from the spectator's projection. */
-function fillPublic(state: TableState, view: TableView): void {
-  set(state, 'phase', view.phase);
-  set(state, 'round', view.round);
-  set(state, 'honba', view.honba);
-  set(state, 'riichiSticks', view.riichiSticks);
-  set(state, 'dealer', view.dealer);
-  set(state, 'turn', view.turn);
-  set(state, 'remaining', view.remaining);
-  syncNumbers(state.doraIndicators, view.doraIndicators);
-  syncNumbers(state.uraIndicators, view.uraIndicators);
-  set(state, 'claimTile', view.claim ? view.claim.tile : -1);
-  set(state, 'claimFrom', view.claim ? view.claim.from : -1);
-  set(state, 'lastResult', view.lastResult ? JSON.stringify(view.lastResult) : '');
-  set(state, 'standings', view.standings ? JSON.stringify(view.standings) : '');
-  view.seats.forEach((sv, i) => {
-    const s = state.seats[i];
-    set(s, 'score', sv.score);
-    set(s, 'wind', sv.wind);
-    set(s, 'handCount', sv.handCount);
-    set(s, 'riichi', sv.riichi);
-    set(s, 'deadHand', sv.deadHand);
-    syncList(s.discards, sv.discards, () => new DiscardState(), (d, v) => {
-      set(d, 'tile', v.tile);
-      set(d, 'tsumogiri', v.tsumogiri);
-      set(d, 'riichi', v.riichi);
-      set(d, 'called', v.called);
+/** The public part of the state: what a spectator's view (`viewFor(game, 'spectator')`) holds. */
+function fillPublic(state: TableState, m: Mirror, game: Game): void {
+  if (m.phase !== game.phase) state.phase = m.phase = game.phase;
+  if (m.round !== game.round) state.round = m.round = game.round;
+  if (m.honba !== game.honba) state.honba = m.honba = game.honba;
+  if (m.riichiSticks !== game.riichiSticks) state.riichiSticks = m.riichiSticks = game.riichiSticks;
+  if (m.dealer !== game.dealer) state.dealer = m.dealer = game.dealer;
+  if (m.turn !== game.turn) state.turn = m.turn = game.turn;
+  const remaining = game.remaining;
+  if (m.remaining !== remaining) state.remaining = m.remaining = remaining;
+  syncNumbers(state.doraIndicators, m.doraIndicators, game.doraIndicators);
+  // Results and ura dora only once the hand has ended.
+  const ended = game.phase === 'handEnded' || game.phase === 'gameOver';
+  syncNumbers(state.uraIndicators, m.uraIndicators, ended ? game.currentHand.uraIndicators : []);
+  const claimTile = game.claimTile ?? -1;
+  const claimFrom = game.claimTile === null ? -1 : game.turn;
+  if (m.claimTile !== claimTile) state.claimTile = m.claimTile = claimTile;
+  if (m.claimFrom !== claimFrom) state.claimFrom = m.claimFrom = claimFrom;
+  // Compared as JSON (only between hands: during play both are empty), as the state holds them.
+  const result = ended && game.lastResult ? JSON.stringify(game.lastResult) : '';
+  if (m.lastResult !== result) state.lastResult = m.lastResult = result;
+  const standings = game.standings ? JSON.stringify(game.standings) : '';
+  if (m.standings !== standings) state.standings = m.standings = standings;
+  for (const seat of SEATS) {
+    const s = state.seats[seat];
+    const sm = m.seats[seat];
+    const g = game.seats[seat];
+    const score = game.scores[seat];
+    if (sm.score !== score) s.score = sm.score = score;
+    const wind = game.seatWind(seat);
+    if (sm.wind !== wind) s.wind = sm.wind = wind;
+    if (sm.handCount !== g.hand.length) s.handCount = sm.handCount = g.hand.length;
+    const riichi = g.riichi !== 'none';
+    if (sm.riichi !== riichi) s.riichi = sm.riichi = riichi;
+    if (sm.deadHand !== g.deadHand) s.deadHand = sm.deadHand = g.deadHand;
+    syncItems(s.discards, sm.discards, g.discards, packDiscard, () => new DiscardState(), (d, v) => {
+      if (d.tile !== v.tile) d.tile = v.tile;
+      if (d.tsumogiri !== v.tsumogiri) d.tsumogiri = v.tsumogiri;
+      if (d.riichi !== v.riichi) d.riichi = v.riichi;
+      if (d.called !== v.called) d.called = v.called;
     });
-    syncList(s.melds, sv.melds, () => new MeldState(), (m, v) => {
-      set(m, 'type', v.type);
-      syncNumbers(m.tiles, v.tiles);
-      set(m, 'calledTile', v.calledTile ?? -1);
-      set(m, 'from', v.from ?? -1);
-      set(m, 'addedTile', v.addedTile ?? -1);
+    syncItems(s.melds, sm.melds, g.melds, meldKey, () => new MeldState(), (x, v) => {
+      if (x.type !== v.type) x.type = v.type;
+      syncNumbers(x.tiles, [...x.tiles], v.tiles);
+      if (x.calledTile !== (v.calledTile ?? -1)) x.calledTile = v.calledTile ?? -1;
+      if (x.from !== (v.from ?? -1)) x.from = v.from ?? -1;
+      if (x.addedTile !== (v.addedTile ?? -1)) x.addedTile = v.addedTile ?? -1;
     });
-    syncList(s.penaltyTiles, sv.penaltyTiles, () => new PenaltyTileState(), (p, v) => {
-      set(p, 'tile', v.tile);
-      set(p, 'live', v.live);
+    syncItems(s.penaltyTiles, sm.penaltyTiles, g.penaltyTiles, packPenalty, () => new PenaltyTileState(), (p, v) => {
+      if (p.tile !== v.tile) p.tile = v.tile;
+      if (p.live !== v.live) p.live = v.live;
     });
-  });
+  }
 }
 
-/** Fills one seat's private part from that seat's own projection. */
-function fillPrivate(own: PrivateSeatState, view: TableView): void {
-  syncTiles(own.hand, view.hand ?? []);
-  set(own, 'drawn', view.drawn ?? -1);
-  set(own, 'legal', legalToWire(view.legalActions, view.hand ?? []));
-  set(own, 'claimOffered', view.phase === 'claims' && view.legalActions.length > 0);
+/** One seat's private part: what its own view (`viewFor(game, seat)`) adds, its tiles and legal actions. */
+function fillPrivate(own: PrivateSeatState, sm: SeatMirror, game: Game, seat: Seat, legal: LegalAction[]): void {
+  const g = game.seats[seat];
+  const hand = g.sortedHand();
+  sm.hand.sync(own.hand, hand);
+  const drawn = g.drawn ?? -1;
+  if (sm.drawn !== drawn) own.drawn = sm.drawn = drawn;
+  const wire = legal.length === 0 ? '' : legalToWire(legal, hand);
+  if (sm.legal !== wire) own.legal = sm.legal = wire;
+  const offered = game.phase === 'claims' && legal.length > 0;
+  if (sm.claimOffered !== offered) own.claimOffered = sm.claimOffered = offered;
 }
 
 /**
- * Re-does the projection: the public part from `viewFor(game, 'spectator')`, each seat's private
- * part from `viewFor(game, seat)`. Nothing else of the game reaches the state. Returns each seat's
- * legal actions (worked out once, for the bots and the room).
+ * Re-does the projection: the public part as a spectator sees it, each seat's private part as
+ * that seat sees it. Nothing else of the game reaches the state. Returns each seat's legal
+ * actions (worked out once, for the bots and the room).
  */
 export function project(state: TableState, game: Game): LegalAction[][] {
-  fillPublic(state, viewFor(game, 'spectator'));
+  let m = mirrors.get(state);
+  if (!m) mirrors.set(state, (m = new Mirror()));
+  fillPublic(state, m, game);
   return SEATS.map((seat) => {
     const legal = game.legalActions(seat);
-    fillPrivate(state.seats[seat].own, viewFor(game, seat, legal));
+    fillPrivate(state.seats[seat].own, m.seats[seat], game, seat, legal);
     return legal;
   });
 }

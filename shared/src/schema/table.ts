@@ -40,7 +40,7 @@ export type PenaltyTileState = SchemaType<typeof PenaltyTileState>;
 /** What only the seat's own client may see. */
 export const PrivateSeatState = schema(
   {
-    /** Concealed tiles, sorted (the drawn tile included, as in the engine). */
+    /** Concealed tiles, the drawn tile included, in no order (projection.ts keeps each tile in its place: sort to show). */
     hand: t.array('uint8'),
     /** The tile drawn this turn; -1 for none. */
     drawn: t.int16().default(-1),

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { Referee } from '@jantaku/shared/referee/referee';
+import type { Command, Seat } from '@jantaku/shared/game/types';
+import type { Game } from '@jantaku/shared/game/game';
+import { Rng } from '@jantaku/shared/game/rng';
+import { viewFor, type TableView } from '@jantaku/shared/game/views';
+import { makeRuleset, SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
+import { tableViewOf } from '@jantaku/shared/schema/view';
+import { newTableState, project } from '../../server/src/rooms/projection';
+import { randomChooser } from '../support/randomBot';
+
+const SEATS: Seat[] = [0, 1, 2, 3];
+const VIEWERS = [...SEATS, 'spectator'] as const;
+
+/** A careless declaration: any type, tiles mostly from the hand (faults: dead hands, penalty tiles, chombo). */
+function declaration(rng: Rng, game: Game, seat: Seat): Command {
+  const hand = game.seats[seat].hand;
+  const tile = () => (hand.length && rng.int(10) > 0 ? hand[rng.int(hand.length)] : rng.int(136));
+  switch (rng.int(6)) {
+    case 0:
+      return { type: 'tsumo', reveal: rng.int(2) === 0 };
+    case 1:
+      return { type: 'ron', reveal: rng.int(2) === 0 };
+    case 2:
+      return { type: 'riichi', tile: tile() };
+    case 3:
+      return { type: 'pon', tiles: [tile(), tile()] };
+    case 4:
+      return { type: 'discard', tile: tile() };
+    default:
+      return { type: 'chii', tiles: [tile(), tile()] };
+  }
+}
+
+/** A view as plain JSON with the meld fields a client cannot tell apart (absent and -1) made one. */
+const plain = (v: TableView) =>
+  JSON.stringify({ ...v, seats: v.seats.map((s) => ({ ...s, melds: s.melds.map((m) => [m.type, m.tiles, m.calledTile ?? -1, m.from ?? -1, m.addedTile ?? -1]) })) });
+
+describe('the projection (issue 18 item 7: it compares plain copies, not the schema, and copies only what changed)', () => {
+  for (const name of Object.keys(SHIPPED_RULESETS)) {
+    it(`${name}, faulty declarations, WSOM penalty tiles: after every step each seat's and a spectator's view of the state is the engine's own view`, () => {
+      const rules = makeRuleset(name, {
+        foulPolicy: 'penalise',
+        clientDraws: true,
+        wsom: { count: true, claims: true },
+        ...(SHIPPED_RULESETS[name as keyof typeof SHIPPED_RULESETS].chombo.kind === 'none' ? { chombo: { kind: 'globalPoints', points: 20 } } : {}),
+      });
+      const ref = new Referee({ rules, seed: `projection-${name}` });
+      const game = ref.game;
+      const rng = new Rng(`projection-${name}`);
+      const choose = randomChooser(`projection-${name}`);
+      const state = newTableState(rules);
+      const seen = { steps: 0, melds: 0, penaltyTiles: 0, deadHands: 0, results: 0 };
+      const check = () => {
+        const legal = project(state, game);
+        for (const viewer of VIEWERS) {
+          const want = viewFor(game, viewer);
+          const got = tableViewOf(state, viewer);
+          if (plain(got) !== plain(want)) expect(got).toEqual(want);
+        }
+        SEATS.forEach((s) => expect(legal[s]).toEqual(game.legalActions(s)));
+        seen.steps++;
+        if (game.seats.some((s) => s.melds.length)) seen.melds++;
+        if (game.seats.some((s) => s.penaltyTiles.length)) seen.penaltyTiles++;
+        if (game.seats.some((s) => s.deadHand)) seen.deadHands++;
+        if (state.lastResult) seen.results++;
+      };
+      check();
+      for (let step = 0; game.phase !== 'gameOver' && step < 150_000; step++) {
+        if (game.phase === 'handEnded') ref.nextHand();
+        else if (rng.int(15) === 0) ref.apply(rng.int(4) as Seat, declaration(rng, game, rng.int(4) as Seat));
+        else {
+          const acting = SEATS.find((s) => game.legalActions(s).length > 0)!;
+          ref.apply(acting, choose(game.legalActions(acting)));
+        }
+        check();
+      }
+      expect(game.phase).toBe('gameOver');
+      expect(state.standings).not.toBe('');
+      // The game reached what the projection must follow: calls, penalty tiles, dead hands, results.
+      expect(seen.melds).toBeGreaterThan(0);
+      expect(seen.penaltyTiles).toBeGreaterThan(0);
+      expect(seen.deadHands).toBeGreaterThan(0);
+      expect(seen.results).toBeGreaterThan(0);
+    });
+  }
+});
