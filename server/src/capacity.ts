@@ -43,11 +43,32 @@ export class Capacity {
     return this.limits.maxSeats > 0 && this.seats >= this.limits.maxSeats;
   }
 
-  private refuse(what: Refused): never {
+  /** Counts a refusal of `what` and says why. */
+  private refusal(what: Refused): string {
     this.refused[what]++;
     this.onRefuse(what);
     const { maxTables, maxSeats } = this.limits;
-    throw new ServerError(503, `${SERVER_FULL}: this server is at capacity (${this.tables.size}/${maxTables || '∞'} tables, ${this.seats}/${maxSeats || '∞'} seats): try again later`);
+    return `${SERVER_FULL}: this server is at capacity (${this.tables.size}/${maxTables || '∞'} tables, ${this.seats}/${maxSeats || '∞'} seats): try again later`;
+  }
+
+  private refuse(what: Refused): never {
+    // No stack trace: under overload refusals come by the hundred a second, and a stack (mapped
+    // through source maps when it is read) costs more than the rest of the refusal.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      throw new ServerError(503, this.refusal(what));
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
+
+  /**
+   * Why a new table would be refused now (the refusal counted), or null: asked by the HTTP server
+   * before a create reaches the matchmaker (web.ts), so that refusing costs next to nothing.
+   */
+  tableRefusal(): string | null {
+    return this.tablesFull || this.seatsFull ? this.refusal('table') : null;
   }
 
   /**

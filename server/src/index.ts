@@ -289,7 +289,8 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
       ...ranked.routes,
       ...tournamentRoutes(tournaments, accounts, sessions, opts.log),
     }),
-    transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits), maxPayload: limits.maxFrameBytes }),
+    // A new table at a full server is refused before the matchmaker (web.ts); with Redis the table may be made by another process.
+    transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits, scale.driver ? {} : { refuseTable: () => capacity.tableRefusal() }), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
     // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.

@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { matchMaker } from '@colyseus/core';
 import { pinAddress } from './address';
 import { refuseBody } from './bodyLimit';
 import { DEFAULT_LIMITS, type Limits } from './limits';
@@ -109,19 +110,46 @@ function endsWhole(res: ServerResponse): void {
   }) as ServerResponse['write'];
 }
 
+export interface WebServerOptions {
+  /** Why a new table would be refused now (SERVER_FULL), or null (capacity.ts `tableRefusal`). */
+  refuseTable?: () => string | null;
+}
+
+const CREATE_TABLE = /^\/matchmake\/create\/table(?:\?|$)/;
+
+/**
+ * A new table at a full server is refused here, before the matchmaker: the same answer it would
+ * give (503, `{ code, error }` with its CORS headers), without the router, a room or an error's
+ * stack, so that a crowd knocking at a full server leaves the running tables' latency alone.
+ */
+function refuseCreate(req: IncomingMessage, res: ServerResponse, refuseTable: () => string | null): boolean {
+  if (req.method !== 'POST' || !CREATE_TABLE.test(req.url ?? '')) return false;
+  const reason = refuseTable();
+  if (reason === null) return false;
+  req.resume();
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+  const cors = { ...matchMaker.controller.DEFAULT_CORS_HEADERS, ...matchMaker.controller.getCorsHeaders(headers) };
+  const body = JSON.stringify({ code: 503, error: reason });
+  res.writeHead(503, { ...cors, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+  return true;
+}
+
 /**
  * The HTTP server for the WebSocket transport (`new WebSocketTransport({ server: webServer() })`):
  * every request and upgrade gets its client address pinned (address.ts), bodies over
  * `maxBodyBytes` are refused (bodyLimit.ts), requests for the app are answered here; every other
  * request (and every upgrade) goes on to Colyseus as usual.
  */
-export function webServer(root: string = WEB_DIST, limits: Pick<Limits, 'maxBodyBytes' | 'trustProxy'> = DEFAULT_LIMITS): Server {
+export function webServer(root: string = WEB_DIST, limits: Pick<Limits, 'maxBodyBytes' | 'trustProxy'> = DEFAULT_LIMITS, options: WebServerOptions = {}): Server {
   const server = createServer();
   const emit = server.emit.bind(server) as (event: string, ...args: unknown[]) => boolean;
   server.emit = ((event: string, ...args: unknown[]) => {
     if (event === 'request' || event === 'upgrade') pinAddress(args[0] as IncomingMessage, limits.trustProxy);
     if (event === 'request') {
       if (refuseBody(args[0] as IncomingMessage, args[1] as ServerResponse, limits.maxBodyBytes)) return true;
+      if (options.refuseTable && refuseCreate(args[0] as IncomingMessage, args[1] as ServerResponse, options.refuseTable)) return true;
       if (serveWeb(root, args[0] as IncomingMessage, args[1] as ServerResponse)) return true;
       endsWhole(args[1] as ServerResponse);
     }

@@ -60,6 +60,11 @@ describe('capacity: 2 tables, 3 seats', () => {
     expect(create.status).toBe(503);
     expect(create.headers.get('content-type')).toMatch(/json/);
     expect(JSON.stringify(await create.json())).toMatch(/SERVER_FULL: this server is at capacity \(2\/2 tables, 2\/3 seats\)/);
+    // Refused before the matchmaker (web.ts), with the CORS headers a page on another origin needs to read it.
+    const cross = await fetch(`${http()}/matchmake/create/table`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://example.test' }, body: '{"bots":3}' });
+    expect(cross.status).toBe(503);
+    expect(cross.headers.get('access-control-allow-origin')).toBe('https://example.test');
+    expect(((await cross.json()) as { code: number; error: string })).toMatchObject({ code: 503, error: expect.stringMatching(/^SERVER_FULL: /) });
     const sdkCreate = await refused(connect(served.url).create({ bots: 3 }));
     expect(sdkCreate.code).toBe('SERVER_FULL');
     expect(sdkCreate.status).toBe(503);
@@ -91,11 +96,11 @@ describe('capacity: 2 tables, 3 seats', () => {
     const h = await health();
     expect(h.status).toBe(200);
     const body = await h.json();
-    expect(body).toMatchObject({ status: 'ok', full: true, load: { tables: 2, seats: 3, maxTables: 2, maxSeats: 3, full: true, refusedTables: 2, refusedSeats: 3 } });
+    expect(body).toMatchObject({ status: 'ok', full: true, load: { tables: 2, seats: 3, maxTables: 2, maxSeats: 3, full: true, refusedTables: 3, refusedSeats: 3 } });
     const text = await (await fetch(`${http()}/metrics`)).text();
     expect(metric(text, 'jantaku_seats_claimed')).toBe(3);
     expect(metric(text, 'jantaku_server_full')).toBe(1);
-    expect(metric(text, 'jantaku_server_full_refusals_total{refused="table"}')).toBe(2);
+    expect(metric(text, 'jantaku_server_full_refusals_total{refused="table"}')).toBe(3);
     expect(metric(text, 'jantaku_server_full_refusals_total{refused="seat"}')).toBe(3);
     expect(metric(text, 'jantaku_limit{limit="maxTables"}')).toBe(2);
     expect(metric(text, 'jantaku_limit{limit="maxSeats"}')).toBe(3);

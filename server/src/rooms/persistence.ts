@@ -131,10 +131,16 @@ export class GameRecord {
     const entries = referee.log;
     const inputs = seatClock.inputs;
     try {
-      store.transaction(() => {
-        for (let i = this.persisted; i < entries.length; i++) store.append(roomId, entries[i]);
-        store.appendClockInputs(roomId, this.persistedInputs, inputs.slice(this.persistedInputs));
-      });
+      // One command and no clock input (most actions): one INSERT is its own transaction, with no
+      // BEGIN and COMMIT around it. Anything more is committed whole or not at all.
+      const fresh = entries.length - this.persisted;
+      const freshInputs = inputs.length - this.persistedInputs;
+      if (fresh === 1 && freshInputs === 0) store.append(roomId, entries[this.persisted]);
+      else if (fresh > 0 || freshInputs > 0)
+        store.transaction(() => {
+          for (let i = this.persisted; i < entries.length; i++) store.append(roomId, entries[i]);
+          store.appendClockInputs(roomId, this.persistedInputs, inputs.slice(this.persistedInputs));
+        });
     } catch (e) {
       return this.refused(e, true);
     }

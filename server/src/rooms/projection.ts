@@ -23,6 +23,27 @@ const packDiscard = (d: DiscardRecord): number => d.tile | (d.tsumogiri ? 256 : 
 const packPenalty = (p: { tile: number; live: boolean }): number => p.tile | (p.live ? 256 : 0);
 const meldKey = (m: Meld): string => `${m.type}:${m.tiles.join(',')}:${m.calledTile ?? -1}:${m.from ?? -1}:${m.addedTile ?? -1}`;
 
+const newDiscard = () => new DiscardState();
+function fillDiscard(d: DiscardState, v: DiscardRecord): void {
+  if (d.tile !== v.tile) d.tile = v.tile;
+  if (d.tsumogiri !== v.tsumogiri) d.tsumogiri = v.tsumogiri;
+  if (d.riichi !== v.riichi) d.riichi = v.riichi;
+  if (d.called !== v.called) d.called = v.called;
+}
+const newMeld = () => new MeldState();
+function fillMeld(x: MeldState, v: Meld): void {
+  if (x.type !== v.type) x.type = v.type;
+  syncNumbers(x.tiles, Array.from(x.tiles), v.tiles);
+  if (x.calledTile !== (v.calledTile ?? -1)) x.calledTile = v.calledTile ?? -1;
+  if (x.from !== (v.from ?? -1)) x.from = v.from ?? -1;
+  if (x.addedTile !== (v.addedTile ?? -1)) x.addedTile = v.addedTile ?? -1;
+}
+const newPenaltyTile = () => new PenaltyTileState();
+function fillPenaltyTile(p: PenaltyTileState, v: { tile: number; live: boolean }): void {
+  if (p.tile !== v.tile) p.tile = v.tile;
+  if (p.live !== v.live) p.live = v.live;
+}
+
 /** Plain copies of what one seat's part of the state holds. */
 class SeatMirror {
   score = NaN;
@@ -57,6 +78,8 @@ class Mirror {
   lastResult = '';
   standings = '';
   seats = SEATS.map(() => new SeatMirror());
+  /** The state's four seats (made once by newTableState): read once, not through the schema's array at every action. */
+  constructor(readonly seatStates: readonly SeatState[]) {}
 }
 
 const mirrors = new WeakMap<TableState, Mirror>();
@@ -194,7 +217,7 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
   const standings = game.standings ? JSON.stringify(game.standings) : '';
   if (m.standings !== standings) state.standings = m.standings = standings;
   for (const seat of SEATS) {
-    const s = state.seats[seat];
+    const s = m.seatStates[seat];
     const sm = m.seats[seat];
     const g = game.seats[seat];
     const score = game.scores[seat];
@@ -205,23 +228,9 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
     const riichi = g.riichi !== 'none';
     if (sm.riichi !== riichi) s.riichi = sm.riichi = riichi;
     if (sm.deadHand !== g.deadHand) s.deadHand = sm.deadHand = g.deadHand;
-    syncItems(s.discards, sm.discards, g.discards, packDiscard, () => new DiscardState(), (d, v) => {
-      if (d.tile !== v.tile) d.tile = v.tile;
-      if (d.tsumogiri !== v.tsumogiri) d.tsumogiri = v.tsumogiri;
-      if (d.riichi !== v.riichi) d.riichi = v.riichi;
-      if (d.called !== v.called) d.called = v.called;
-    });
-    syncItems(s.melds, sm.melds, g.melds, meldKey, () => new MeldState(), (x, v) => {
-      if (x.type !== v.type) x.type = v.type;
-      syncNumbers(x.tiles, [...x.tiles], v.tiles);
-      if (x.calledTile !== (v.calledTile ?? -1)) x.calledTile = v.calledTile ?? -1;
-      if (x.from !== (v.from ?? -1)) x.from = v.from ?? -1;
-      if (x.addedTile !== (v.addedTile ?? -1)) x.addedTile = v.addedTile ?? -1;
-    });
-    syncItems(s.penaltyTiles, sm.penaltyTiles, g.penaltyTiles, packPenalty, () => new PenaltyTileState(), (p, v) => {
-      if (p.tile !== v.tile) p.tile = v.tile;
-      if (p.live !== v.live) p.live = v.live;
-    });
+    syncItems(s.discards, sm.discards, g.discards, packDiscard, newDiscard, fillDiscard);
+    if (g.melds.length || sm.melds.length) syncItems(s.melds, sm.melds, g.melds, meldKey, newMeld, fillMeld);
+    if (g.penaltyTiles.length || sm.penaltyTiles.length) syncItems(s.penaltyTiles, sm.penaltyTiles, g.penaltyTiles, packPenalty, newPenaltyTile, fillPenaltyTile);
   }
 }
 
@@ -245,11 +254,11 @@ function fillPrivate(own: PrivateSeatState, sm: SeatMirror, game: Game, seat: Se
  */
 export function project(state: TableState, game: Game): LegalAction[][] {
   let m = mirrors.get(state);
-  if (!m) mirrors.set(state, (m = new Mirror()));
+  if (!m) mirrors.set(state, (m = new Mirror(Array.from(state.seats))));
   fillPublic(state, m, game);
   return SEATS.map((seat) => {
     const legal = game.legalActions(seat);
-    fillPrivate(state.seats[seat].own, m.seats[seat], game, seat, legal);
+    fillPrivate(m.seatStates[seat].own, m.seats[seat], game, seat, legal);
     return legal;
   });
 }
