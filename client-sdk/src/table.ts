@@ -105,7 +105,8 @@ export class Table {
     room.onMessage('invite', (m: { code?: unknown }) => {
       if (typeof m?.code === 'string') this.setInvite(m.code);
     });
-    room.onMessage(EVENTS, (list: unknown) => this.deliver(eventsFromWire(list)));
+    // The batch's patch is applied first: the events that repeat the state are read from it.
+    room.onMessage(EVENTS, (list: unknown) => this.deliver(eventsFromWire(list, room.state)));
     // A commentator's feed: every event (hidden ones too), in batches stamped with the server's time.
     room.onMessage('commentary', (m: Commentary | Commentary[]) => {
       for (const batch of Array.isArray(m) ? m : [m]) {

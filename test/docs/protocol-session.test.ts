@@ -6,7 +6,8 @@ import { decode, type Iterator } from '@colyseus/schema';
 import { Protocol } from '@colyseus/shared-types';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
-import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
+import { EVENTS, eventsFromWire, type EventState } from '@jantaku/shared/protocol/events';
+import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import { tapFrames } from '../support/frames';
 import { rooms, serveDuringFile, until } from '../server/harness';
 
@@ -33,11 +34,14 @@ function docBlocks(text: string): Map<string, unknown> {
  * completes (often in the same TCP read as the join itself), are not dropped.
  */
 class EarlyClient extends Client {
-  readonly messages: { type: string; payload: unknown }[] = [];
+  /** `events` carries the decoded events too, read with the state as it was when the batch came. */
+  readonly messages: { type: string; payload: unknown; events?: RefereeEvent[] }[] = [];
   protected override createRoom<T>(roomName: string, rootSchema?: never): Room<any, T> {
     const room = super.createRoom<T>(roomName, rootSchema);
     // The events message's type is the number EVENTS on the wire; named here as the doc names it.
-    room.onMessage('*', (type, payload) => this.messages.push({ type: type === EVENTS ? 'events' : String(type), payload }));
+    room.onMessage('*', (type, payload) =>
+      this.messages.push(type === EVENTS ? { type: 'events', payload, events: eventsFromWire(payload, room.state as unknown as EventState) } : { type: String(type), payload }),
+    );
     return room;
   }
 }
@@ -104,6 +108,12 @@ describe('docs/PROTOCOL.md §13, the example session', () => {
       actual.set('fault-reply', await room.request('action', { type: 'tsumo' }));
       await until('the fault events', () => client.messages.length > before && room.state.hands === 2);
       actual.set('fault-events', client.messages[before].payload);
+      // The short handEnded reads back, from the state the client held when it came, as the doc's prose says.
+      const ended = client.messages[before].events!.find((e) => e.type === 'handEnded');
+      expect(ended).toEqual({
+        to: 'all', type: 'handEnded', scores: [30000, 30000, 30000, 30000], uraIndicators: [],
+        result: { kind: 'chombo', wins: [], tenpai: [], revealed: [{ seat: 0, concealed: [115, 6, 0, 119, 74, 69, 29, 10, 3, 94, 65, 96, 78, 12] }], deltas: [0, 0, 0, 0], nagashi: [], chombo: [{ seat: 0, rule: 'WRC-F-FALSE-WIN-REVEALED', deltas: [0, 0, 0, 0] }], sticksReturned: [] },
+      });
 
       // A discard of the redealt hand's lowest tile; the batches until seat 0 is offered a call.
       await until('seat 0 to discard', () => legalOf(room.state, 0).some((a) => a.type === 'discard'));

@@ -69,6 +69,27 @@ describe('the events message on the wire (issue 18 item 3)', () => {
     expect(fromWire(odd)).toBe(odd);
   });
 
+  it('an event that repeats the state goes as its type alone only when every field is the state’s, and needs the state to come back', () => {
+    const result = { kind: 'draw', wins: [], tenpai: [1], revealed: [], deltas: [-1000, 3000, -1000, -1000], nagashi: [] };
+    const state = {
+      round: 1, honba: 2, riichiSticks: 0, dealer: 1, doraIndicators: [40], uraIndicators: [],
+      seats: [24000, 28000, 24000, 24000].map((score) => ({ score })), lastResult: JSON.stringify(result), standings: '',
+    };
+    const ended = { to: 'all', type: 'handEnded', result, scores: [24000, 28000, 24000, 24000], uraIndicators: [] };
+    const accepted = { to: 'all', type: 'riichiAccepted', seat: 2, scores: [24000, 28000, 24000, 24000], riichiSticks: 0 };
+    const started = { to: 'all', type: 'handStarted', round: 1, honba: 2, riichiSticks: 0, dealer: 1, scores: [24000, 28000, 24000, 24000], doraIndicator: 40 };
+    expect(eventsToWire([ended, accepted, started] as never, state)).toEqual([[6, -1], [5, -1, 2], [4, -1]]);
+    expect(JSON.stringify(eventsFromWire(unpack(pack([[6, -1], [5, -1, 2], [4, -1]])), state))).toBe(JSON.stringify([ended, accepted, started]));
+    // A field the state does not hold as the event says: the event goes whole.
+    const other = { ...ended, scores: [25000, 27000, 24000, 24000] };
+    expect(toWire(other as never, state)).toBe(other);
+    expect(toWire({ ...started, doraIndicator: 41 } as never, state)).toMatchObject({ type: 'handStarted' });
+    expect(toWire({ to: 'all', type: 'gameEnded', standings: [] } as never, state)).toMatchObject({ type: 'gameEnded' });
+    // Without the state (or with one that has no result) the short forms give no event, never a wrong one.
+    expect(eventsFromWire([[6, -1], [5, -1, 2], [4, -1], [7, -1]])).toEqual([]);
+    expect(eventsFromWire([[6, -1], [7, -1], [5, -1, 9], [6, -1, 0]], { ...state, lastResult: '' })).toEqual([]);
+  });
+
   it('a malformed batch gives no event rather than a wrong one', () => {
     const bad: unknown[] = [[9, -1, 0], [1, 4, 0, 5, 0], [1, -1, 0, 136, 0], [1, -1, 0, 5, 4], [0, -1, 0, 2], [0, -1, 0, 0, 200], [2, -1, 5, 1, 2], [3, 'all', 1, 2], [], null, 7, 'x', { type: 3 }];
     expect(eventsFromWire(bad)).toEqual([]);

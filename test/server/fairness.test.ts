@@ -80,7 +80,7 @@ describe('provable fairness (issue 14)', () => {
     const listen = (r: Room<TableState>, seat: Seat | null) => {
       r.onMessage('*', () => {});
       r.onMessage(EVENTS, (wire: unknown) => {
-        for (const e of eventsFromWire(wire) as GameEvent[]) {
+        for (const e of eventsFromWire(wire, r.state) as GameEvent[]) {
           if (seat === null) {
             if (e.type === 'handStarted') watched.push(r.state.wallCommitment);
             continue;

@@ -31,7 +31,7 @@ async function table(opts: Record<string, unknown>): Promise<Table> {
   clients.push(await connect().joinById<TableState>(first.roomId, { spectator: true }));
   const events: RefereeEvent[][] = clients.map(() => []);
   clients.forEach((c, i) => {
-    c.onMessage(EVENTS, (batch: unknown) => events[i].push(...eventsFromWire(batch)));
+    c.onMessage(EVENTS, (batch: unknown) => events[i].push(...eventsFromWire(batch, c.state)));
     c.onMessage('*', () => {});
   });
   const room = rooms.get(first.roomId)!;

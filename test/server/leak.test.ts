@@ -153,12 +153,13 @@ function inspect(list: readonly Uint8Array[], roomId: string, viewer: Seat | 4, 
       }
     } else if (f.kind === 'message') {
       stats.messages++;
-      // Events travel partly as tuples (shared/protocol/events.ts): judged as the client reads them.
+      // Events travel partly as tuples, some read back from the state (shared/protocol/events.ts):
+      // judged as the client reads them, with the state it holds when they arrive.
       let payload = f.payload;
       if (f.type === EVENTS) {
         const list = Array.isArray(f.payload) ? f.payload : [];
         if (!Array.isArray(f.payload)) found.push({ frame: i, what: 'an events message that is not a list' });
-        const decoded = list.map((w) => fromWire(w));
+        const decoded = list.map((w) => fromWire(w, wire.state ?? undefined));
         decoded.forEach((e, k) => {
           if (e === null) found.push({ frame: i, what: `an event no client can read: ${JSON.stringify(list[k]).slice(0, 80)}` });
         });

@@ -6,6 +6,9 @@ import { Rng } from '@jantaku/shared/game/rng';
 import { viewFor, type TableView } from '@jantaku/shared/game/views';
 import { makeRuleset, SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import { tableViewOf } from '@jantaku/shared/schema/view';
+import { eventsFromWire, eventsToWire } from '@jantaku/shared/protocol/events';
+import type { RefereeEvent } from '@jantaku/shared/referee/referee';
+import { pack, unpack } from 'msgpackr';
 import { newTableState, project } from '../../server/src/rooms/projection';
 import { randomChooser } from '../support/randomBot';
 
@@ -36,9 +39,9 @@ function declaration(rng: Rng, game: Game, seat: Seat): Command {
 const plain = (v: TableView) =>
   JSON.stringify({ ...v, seats: v.seats.map((s) => ({ ...s, melds: s.melds.map((m) => [m.type, m.tiles, m.calledTile ?? -1, m.from ?? -1, m.addedTile ?? -1]) })) });
 
-describe('the projection (issue 18 item 7: it compares plain copies, not the schema, and copies only what changed)', () => {
+describe('the projection (issue 18 item 7: it compares plain copies, not the schema, and copies only what changed) and the events that repeat it (item 3)', () => {
   for (const name of Object.keys(SHIPPED_RULESETS)) {
-    it(`${name}, faulty declarations, WSOM penalty tiles: after every step each seat's and a spectator's view of the state is the engine's own view`, () => {
+    it(`${name}, faulty declarations, WSOM penalty tiles: after every step each seat's and a spectator's view of the state is the engine's own view, and the step's events come back exactly from the state`, () => {
       const rules = makeRuleset(name, {
         foulPolicy: 'penalise',
         clientDraws: true,
@@ -51,8 +54,15 @@ describe('the projection (issue 18 item 7: it compares plain copies, not the sch
       const choose = randomChooser(`projection-${name}`);
       const state = newTableState(rules);
       const seen = { steps: 0, melds: 0, penaltyTiles: 0, deadHands: 0, results: 0 };
-      const check = () => {
+      const short = new Map<number, number>();
+      const check = (events: readonly RefereeEvent[] = []) => {
         const legal = project(state, game);
+        // The step's events as the room sends them right after this patch: those that repeat the
+        // state go as their type alone, and come back exactly from the state the client holds.
+        const wire = unpack(pack(eventsToWire(events, state))) as unknown[];
+        for (const w of wire) if (Array.isArray(w) && w[0] >= 4) short.set(w[0], (short.get(w[0]) ?? 0) + 1);
+        const back = eventsFromWire(wire, state);
+        if (JSON.stringify(back) !== JSON.stringify(events)) expect(back).toEqual(events);
         for (const viewer of VIEWERS) {
           const want = viewFor(game, viewer);
           const got = tableViewOf(state, viewer);
@@ -67,13 +77,14 @@ describe('the projection (issue 18 item 7: it compares plain copies, not the sch
       };
       check();
       for (let step = 0; game.phase !== 'gameOver' && step < 150_000; step++) {
-        if (game.phase === 'handEnded') ref.nextHand();
-        else if (rng.int(15) === 0) ref.apply(rng.int(4) as Seat, declaration(rng, game, rng.int(4) as Seat));
+        let r;
+        if (game.phase === 'handEnded') r = ref.nextHand();
+        else if (rng.int(15) === 0) r = ref.apply(rng.int(4) as Seat, declaration(rng, game, rng.int(4) as Seat));
         else {
           const acting = SEATS.find((s) => game.legalActions(s).length > 0)!;
-          ref.apply(acting, choose(game.legalActions(acting)));
+          r = ref.apply(acting, choose(game.legalActions(acting)));
         }
-        check();
+        check(r.ok ? (r.events as RefereeEvent[]) : []);
       }
       expect(game.phase).toBe('gameOver');
       expect(state.standings).not.toBe('');
@@ -82,6 +93,8 @@ describe('the projection (issue 18 item 7: it compares plain copies, not the sch
       expect(seen.penaltyTiles).toBeGreaterThan(0);
       expect(seen.deadHands).toBeGreaterThan(0);
       expect(seen.results).toBeGreaterThan(0);
+      // handStarted, handEnded and gameEnded went as their type alone (riichiAccepted: where a riichi passed).
+      for (const k of [4, 6, 7]) expect(short.get(k), `short form ${k}`).toBeGreaterThan(0);
     });
   }
 });

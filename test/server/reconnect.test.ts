@@ -31,7 +31,7 @@ function presenceLog(watcher: TableRoomClient, seat: Seat): string[] {
 
 function collectEvents(room: TableRoomClient): RefereeEvent[] {
   const out: RefereeEvent[] = [];
-  room.onMessage(EVENTS, (batch: unknown) => out.push(...eventsFromWire(batch)));
+  room.onMessage(EVENTS, (batch: unknown) => out.push(...eventsFromWire(batch, room.state)));
   room.onMessage('*', () => {});
   return out;
 }

@@ -173,7 +173,7 @@ class Bridge {
       this.done = resolve;
       this.reject = reject;
     });
-    this.room.onMessage(EVENTS, (events: unknown) => this.guard(() => this.onEvents(eventsFromWire(events))));
+    this.room.onMessage(EVENTS, (events: unknown) => this.guard(() => this.onEvents(eventsFromWire(events, this.room.state))));
     this.room.onMessage('*', () => {});
     this.room.onStateChange(() => this.guard(() => this.onState()));
     this.room.onLeave((code) => {

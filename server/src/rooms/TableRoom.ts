@@ -438,7 +438,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     // The patch, the events and the request's reply leave together (cork.ts).
     this.corked.hold(this.clients);
     this.broadcastPatch();
-    this.sendEvents(events);
+    // Right after the patch: the events that only repeat the state it set go as their type alone.
+    this.sendEvents(events, true);
     if (this.referee.game.phase === 'gameOver') this.gameOver();
     this.schedule();
     return true;
@@ -469,9 +470,9 @@ export class TableRoom extends Room<{ state: TableState }> {
    * Each client gets the events it may see (fanout.ts); commentators get every event, once its
    * hand has ended and `commentatorDelayMs` has passed (commentary.ts).
    */
-  private sendEvents(events: RefereeEvent[]): void {
+  private sendEvents(events: RefereeEvent[], afterPatch = false): void {
     if (events.length === 0) return;
-    sendEvents(this.clients, events);
+    sendEvents(this.clients, events, afterPatch ? this.state : undefined);
     this.feed?.push(events);
   }
 

@@ -1,24 +1,29 @@
-import { getMessageBytes, Protocol, type Client } from '@colyseus/core';
-import { EVENTS, eventsToWire } from '@jantaku/shared/protocol/events';
+import { ClientState, getMessageBytes, Protocol, type Client } from '@colyseus/core';
+import { EVENTS, eventsToWire, type EventState } from '@jantaku/shared/protocol/events';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import { seatingOf } from './protocol';
 
 /**
  * Sends each client the `events` it may see: a seat those to all and to itself, a spectator those
  * to all; commentators none (their feed is commentary.ts's). Encoded once for everyone who sees
- * only the public events; a seat with private ones gets its own frame.
+ * only the public events; a seat with private ones gets its own frame. `state`: the table state
+ * whose patch has just gone to these clients; events that only repeat it go as their type alone
+ * (shared/protocol/events.ts). Without it every event goes whole.
  */
-export function sendEvents(clients: readonly Client[], events: readonly RefereeEvent[]): void {
+export function sendEvents(clients: readonly Client[], events: readonly RefereeEvent[], state?: EventState): void {
   const pub = events.filter((e) => e.to === 'all');
-  let pubBytes: Buffer | null = null;
+  // Per form: [with the state's short forms, whole]; the public batch encoded once each.
+  const pubBytes: (Buffer | null)[] = [null, null];
   // The frequent events as short tuples (shared/protocol/events.ts): most of a turn's bytes.
-  const encode = (list: RefereeEvent[]): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, EVENTS, eventsToWire(list));
+  const encode = (list: RefereeEvent[], short: boolean): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, EVENTS, eventsToWire(list, short ? state : undefined));
   for (const client of clients) {
     const seating = seatingOf(client);
     if (!seating || 'commentator' in seating) continue;
     const mine = 'seat' in seating ? events.filter((e) => e.to === 'all' || e.to === seating.seat) : pub;
     if (mine.length === 0) continue;
-    if (mine.length === pub.length) client.enqueueRaw((pubBytes ??= encode(pub)));
-    else client.enqueueRaw(encode(mine));
+    // A client still joining gets these after a full state taken later: the events go whole.
+    const short = state !== undefined && client.state === ClientState.JOINED;
+    if (mine.length === pub.length) client.enqueueRaw((pubBytes[short ? 0 : 1] ??= encode(pub, short)));
+    else client.enqueueRaw(encode(mine, short));
   }
 }

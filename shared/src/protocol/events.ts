@@ -5,17 +5,41 @@ import type { RefereeEvent } from '../referee/referee';
 /**
  * The `events` message on the wire (docs/PROTOCOL.md §7.1, issue 18 item 3). The four events
  * that come with nearly every action — `drew`, `discarded`, `claimWindow`, `claimOffered` — travel
- * as short tuples; every other event as its object. Audience `to`: -1 is "all", else the seat.
+ * as short tuples; the four that repeat what the state holds travel as their type alone, read
+ * back from the state the same batch's patch leaves; every other event as its object. Audience
+ * `to`: -1 is "all", else the seat.
  *
  *   [0, to, seat, rinshan, tile?]   drew (rinshan 0/1; `tile` only in the drawing seat's copy)
  *   [1, to, seat, tile, flags]      discarded (flags: 1 tsumogiri, 2 riichi)
  *   [2, to, tile, from, reason]     claimWindow (reason: 0 discard, 1 chankan)
  *   [3, to, seat, tile]             claimOffered
+ *   [4, to]                         handStarted (round, honba, sticks, dealer, scores, dora: the state's)
+ *   [5, to, seat]                   riichiAccepted (scores and sticks: the state's)
+ *   [6, to]                         handEnded (result: `lastResult`; scores; ura dora: the state's)
+ *   [7, to]                         gameEnded (standings: the state's `standings`)
  *
  * An event with any field beyond those travels as its object, so decoding always gives back
  * exactly the event that was sent.
  */
 export type WireEvent = RefereeEvent | number[];
+
+/**
+ * The table state as a client holds it when the events of a change arrive (their patch comes
+ * first, in the same batch): what the events that only repeat it are read from.
+ */
+export interface EventState {
+  round: number;
+  honba: number;
+  riichiSticks: number;
+  dealer: number;
+  doraIndicators: Iterable<number>;
+  uraIndicators: Iterable<number>;
+  seats: Iterable<{ score: number }>;
+  /** JSON of the last hand's result (`""` during a hand). */
+  lastResult: string;
+  /** JSON of the final standings (`""` before the end). */
+  standings: string;
+}
 
 /**
  * The events message's type on the wire: the number 0, not the name `events`. Colyseus puts the
@@ -28,12 +52,54 @@ const DREW = 0;
 const DISCARDED = 1;
 const CLAIM_WINDOW = 2;
 const CLAIM_OFFERED = 3;
+// Events whose fields the state holds already: only their type (and seat) travel.
+const HAND_STARTED = 4;
+const RIICHI_ACCEPTED = 5;
+const HAND_ENDED = 6;
+const GAME_ENDED = 7;
+
+const scoresOf = (state: EventState): number[] => Array.from(state.seats, (s) => s.score);
+const sameNumbers = (a: readonly number[], b: Iterable<number>): boolean => {
+  const bs = Array.from(b);
+  return a.length === bs.length && a.every((x, i) => x === bs[i]);
+};
+
+/**
+ * The short form of an event that says only what `state` holds, or null: `handStarted`,
+ * `riichiAccepted`, `handEnded` and `gameEnded` repeat the round, the scores, the sticks, the
+ * dora, the result and the standings the same batch's patch sets. Only when every field is what
+ * the state holds (and the event has no other field), so decoding gives back the same event.
+ */
+function stateForm(e: RefereeEvent, state: EventState): number[] | null {
+  const to = audience(e.to);
+  switch (e.type) {
+    case 'handStarted':
+      return keys(e) === 8 && e.round === state.round && e.honba === state.honba && e.riichiSticks === state.riichiSticks && e.dealer === state.dealer && sameNumbers(e.scores, scoresOf(state)) && e.doraIndicator === Array.from(state.doraIndicators)[0]
+        ? [HAND_STARTED, to]
+        : null;
+    case 'riichiAccepted':
+      return keys(e) === 5 && e.riichiSticks === state.riichiSticks && sameNumbers(e.scores, scoresOf(state)) ? [RIICHI_ACCEPTED, to, e.seat] : null;
+    case 'handEnded':
+      return keys(e) === 5 && sameNumbers(e.scores, scoresOf(state)) && sameNumbers(e.uraIndicators, state.uraIndicators) && JSON.stringify(e.result) === state.lastResult ? [HAND_ENDED, to] : null;
+    case 'gameEnded':
+      return keys(e) === 3 && JSON.stringify(e.standings) === state.standings ? [GAME_ENDED, to] : null;
+    default:
+      return null;
+  }
+}
 
 const audience = (to: Audience): number => (to === 'all' ? -1 : to);
 const keys = (e: object): number => Object.keys(e).length;
 
-/** The wire form of one event. */
-export function toWire(e: RefereeEvent): WireEvent {
+/**
+ * The wire form of one event. With `state` (the table state the same batch's patch leaves the
+ * client with), an event that only repeats it travels as its type alone.
+ */
+export function toWire(e: RefereeEvent, state?: EventState): WireEvent {
+  if (state) {
+    const short = stateForm(e, state);
+    if (short) return short;
+  }
   switch (e.type) {
     case 'drew':
       if (e.tile === undefined) return keys(e) === 4 ? [DREW, audience(e.to), e.seat, e.rinshan ? 1 : 0] : e;
@@ -49,18 +115,32 @@ export function toWire(e: RefereeEvent): WireEvent {
   }
 }
 
-/** The wire form of a batch. */
-export const eventsToWire = (list: readonly RefereeEvent[]): WireEvent[] => list.map(toWire);
+/** The wire form of a batch (`state`: see `toWire`). */
+export const eventsToWire = (list: readonly RefereeEvent[], state?: EventState): WireEvent[] => list.map((e) => toWire(e, state));
 
 const isSeat = (n: unknown): n is Seat => n === 0 || n === 1 || n === 2 || n === 3;
 const isTile = (n: unknown): n is TileId => Number.isInteger(n) && (n as number) >= 0 && (n as number) < 136;
 const toOf = (n: unknown): Audience | null => (n === -1 ? 'all' : isSeat(n) ? n : null);
 
-/** One event back from its wire form; null for a tuple that is not one of the four above. */
-export function fromWire(w: unknown): RefereeEvent | null {
+/** JSON text back as a value, or null when it is not JSON. */
+function parsed<T>(text: string): T | null {
+  try {
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One event back from its wire form; null for a tuple that is not one of the forms above. The
+ * short forms of the events that repeat the state need `state` (as the client holds it when the
+ * batch arrives): without it they are left out.
+ */
+export function fromWire(w: unknown, state?: EventState): RefereeEvent | null {
   if (!Array.isArray(w)) return w !== null && typeof w === 'object' && typeof (w as { type?: unknown }).type === 'string' ? (w as RefereeEvent) : null;
   const to = toOf(w[1]);
   if (to === null) return null;
+  if (w[0] >= HAND_STARTED && w[0] <= GAME_ENDED) return state && w.length === (w[0] === RIICHI_ACCEPTED ? 3 : 2) ? fromState(w, to, state) : null;
   switch (w[0]) {
     case DREW: {
       if (!isSeat(w[2]) || (w[3] !== 0 && w[3] !== 1) || (w.length !== 4 && !(w.length === 5 && isTile(w[4])))) return null;
@@ -80,12 +160,37 @@ export function fromWire(w: unknown): RefereeEvent | null {
   }
 }
 
-/** A received `events` batch as events; anything that is not an event is left out. */
-export function eventsFromWire(list: unknown): RefereeEvent[] {
+/** A short form's event, its fields read from the state (the same key order as the engine's). */
+function fromState(w: unknown[], to: RefereeEvent['to'], state: EventState): RefereeEvent | null {
+  switch (w[0]) {
+    case HAND_STARTED: {
+      const dora = Array.from(state.doraIndicators)[0];
+      if (!isSeat(state.dealer) || !isTile(dora)) return null;
+      return { to, type: 'handStarted', round: state.round, honba: state.honba, riichiSticks: state.riichiSticks, dealer: state.dealer, scores: scoresOf(state), doraIndicator: dora };
+    }
+    case RIICHI_ACCEPTED:
+      return isSeat(w[2]) ? { to, type: 'riichiAccepted', seat: w[2], scores: scoresOf(state), riichiSticks: state.riichiSticks } : null;
+    case HAND_ENDED: {
+      const result = parsed<Extract<RefereeEvent, { type: 'handEnded' }>['result']>(state.lastResult);
+      return result ? { to, type: 'handEnded', result, scores: scoresOf(state), uraIndicators: Array.from(state.uraIndicators) } : null;
+    }
+    default: {
+      const standings = parsed<Extract<RefereeEvent, { type: 'gameEnded' }>['standings']>(state.standings);
+      return standings ? { to, type: 'gameEnded', standings } : null;
+    }
+  }
+}
+
+/**
+ * A received `events` batch as events; anything that is not an event is left out. `state`: the
+ * table state as the client holds it when the batch arrives (the SDK passes its room's), which
+ * the short forms of `handStarted`, `riichiAccepted`, `handEnded` and `gameEnded` are read from.
+ */
+export function eventsFromWire(list: unknown, state?: EventState): RefereeEvent[] {
   if (!Array.isArray(list)) return [];
   const out: RefereeEvent[] = [];
   for (const w of list) {
-    const e = fromWire(w);
+    const e = fromWire(w, state);
     if (e) out.push(e);
   }
   return out;
