@@ -87,7 +87,7 @@ describe('the events message on the wire (issue 18 item 3)', () => {
     expect(toWire({ to: 'all', type: 'gameEnded', standings: [] } as never, state)).toMatchObject({ type: 'gameEnded' });
     // Without the state (or with one that has no result) the short forms give no event, never a wrong one.
     expect(eventsFromWire([[6, -1], [5, -1, 2], [4, -1], [7, -1]])).toEqual([]);
-    expect(eventsFromWire([[6, -1], [7, -1], [5, -1, 9], [6, -1, 0]], { ...state, lastResult: '' })).toEqual([]);
+    expect(eventsFromWire([[6, -1], [7, -1], [5, -1, 9], [6, -1, 0], ['7', -1], [8, -1]], { ...state, lastResult: '', standings: '[]' })).toEqual([{ to: 'all', type: 'gameEnded', standings: [] }]);
   });
 
   it('a malformed batch gives no event rather than a wrong one', () => {

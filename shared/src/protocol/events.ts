@@ -140,7 +140,7 @@ export function fromWire(w: unknown, state?: EventState): RefereeEvent | null {
   if (!Array.isArray(w)) return w !== null && typeof w === 'object' && typeof (w as { type?: unknown }).type === 'string' ? (w as RefereeEvent) : null;
   const to = toOf(w[1]);
   if (to === null) return null;
-  if (w[0] >= HAND_STARTED && w[0] <= GAME_ENDED) return state && w.length === (w[0] === RIICHI_ACCEPTED ? 3 : 2) ? fromState(w, to, state) : null;
+  if (w[0] === HAND_STARTED || w[0] === RIICHI_ACCEPTED || w[0] === HAND_ENDED || w[0] === GAME_ENDED) return state && w.length === (w[0] === RIICHI_ACCEPTED ? 3 : 2) ? fromState(w, to, state) : null;
   switch (w[0]) {
     case DREW: {
       if (!isSeat(w[2]) || (w[3] !== 0 && w[3] !== 1) || (w.length !== 4 && !(w.length === 5 && isTile(w[4])))) return null;
@@ -174,10 +174,12 @@ function fromState(w: unknown[], to: RefereeEvent['to'], state: EventState): Ref
       const result = parsed<Extract<RefereeEvent, { type: 'handEnded' }>['result']>(state.lastResult);
       return result ? { to, type: 'handEnded', result, scores: scoresOf(state), uraIndicators: Array.from(state.uraIndicators) } : null;
     }
-    default: {
+    case GAME_ENDED: {
       const standings = parsed<Extract<RefereeEvent, { type: 'gameEnded' }>['standings']>(state.standings);
       return standings ? { to, type: 'gameEnded', standings } : null;
     }
+    default:
+      return null;
   }
 }
 
