@@ -307,6 +307,11 @@ const barePeer: Peer<BareState> = {
   over: () => false,
 };
 
+/** Kinds of frame a client receives, for the bytes' breakdown. */
+const BYTE_KINDS = ['patch', 'events', 'reply', 'other'] as const;
+type ByteKind = (typeof BYTE_KINDS)[number];
+const noBytes = (): Record<ByteKind, number> => ({ patch: 0, events: 0, reply: 0, other: 0 });
+
 /** Samples and counts of one run; samples only for requests sent inside the window. */
 class Stats {
   window: { from: number; to: number } | null = null;
@@ -321,7 +326,7 @@ class Stats {
   /** Bytes of the websocket frames the clients received inside the window. */
   bytes = 0;
   /** The same bytes by kind of message: the state patch, our events, the request's reply, the rest. */
-  byKind: Record<ByteKind, number> = { patch: 0, events: 0, reply: 0, other: 0 };
+  byKind = noBytes();
   /** Creates and joins refused with SERVER_FULL (any time). */
   refusedJoins = 0;
   inWindow(t: number): boolean {
@@ -412,7 +417,6 @@ function playSeat<S>(room: AnyRoom, seat: Seat, peer: Peer<S>, stats: Stats, thi
   });
 }
 
-type ByteKind = 'patch' | 'events' | 'reply' | 'other';
 /** A frame's kind from its first bytes: Colyseus's protocol code (bits 0..4), then for room data the message type (events are type 0, a msgpack 0). */
 function kindOf(frame: Uint8Array): ByteKind {
   const code = frame[0] & 0x1f;
@@ -569,7 +573,7 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
     while (tried() < o.tables && now() < until) await sleep(20);
     process.stderr.write(`  ${peer.name}: ${o.tables} more tables trying to open (${extra.refusedJoins} refused so far); measuring ${o.duration} s\n`);
     // The same running tables, measured afresh (samples and counts of this window only).
-    Object.assign(stats, { reply: [], patch: [], applied: 0, faults: 0, bytes: 0, byKind: { patch: 0, events: 0, reply: 0, other: 0 }, rejected: new Map(), errors: new Map() });
+    Object.assign(stats, { reply: [], patch: [], applied: 0, faults: 0, bytes: 0, byKind: noBytes(), rejected: new Map(), errors: new Map() });
     const refusedBefore = extra.refusedJoins;
     const second = await measure(peer.name, stats, child, port, o, tables, idle.rss);
     result.overload = {
@@ -680,7 +684,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['server live memory per table KB (slope, half -> all)', ...cell((r) => (r.slope ? `${f1(slopePerTable(r) / 1024)} (${r.slope.from.tables} -> ${r.slope.to.tables})` : '-')), ratio(slopePerTable)],
     ['server RSS per table KB (slope, half -> all)', ...cell((r) => f1(rssSlopePerTable(r) / 1024)), ratio(rssSlopePerTable)],
     ['bytes received per action per seat', ...cell((r) => f1(bytesPerSeat(r))), ratio(bytesPerSeat)],
-    ...(['patch', 'events', 'reply', 'other'] as const).map((k) => [`  of which ${k}`, ...cell((r) => f1(r.byKind[k] / r.actions / 4)), '-']),
+    ...BYTE_KINDS.map((k) => [`  of which ${k}`, ...cell((r) => f1(r.byKind[k] / r.actions / 4)), '-']),
     ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
     ['client event-loop delay p99 ms', ...cell((r) => f1(r.client.loopP99)), '-'],
     ['machine busy % (of cores x 100)', ...cell((r) => `${f1(r.machine.busyPct)}/${r.machine.cores * 100}`), '-'],

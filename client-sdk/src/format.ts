@@ -1,6 +1,7 @@
 import type { HandResult, Standing } from '@jantaku/shared/game/types';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import { describePenalty } from '@jantaku/shared/referee/penalty';
+import { handOfOwn } from '@jantaku/shared/protocol/legal';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { doraKindOf, kindOf, kindToString, tilesToString, tileToString } from '@jantaku/shared/tiles/index';
 
@@ -70,7 +71,7 @@ export function renderTable(state: TableState, options: { names?: string[] } = {
     lines.push(`    discards: ${discards.join(' ') || '-'}`);
     const penalty = Array.from(s.penaltyTiles, (p) => tileToString(p.tile));
     if (penalty.length) lines.push(`    penalty tiles: ${penalty.join(' ')}`);
-    if (s.own) lines.push(`    hand: ${tilesToString(Array.from(s.own.hand).sort((a, b) => a - b))}${s.own.drawn >= 0 ? `  drew ${tileToString(s.own.drawn)}` : ''}`);
+    if (s.own) lines.push(`    hand: ${tilesToString(handOfOwn(s.own))}${s.own.drawn >= 0 ? `  drew ${tileToString(s.own.drawn)}` : ''}`);
   }
   if (state.claimTile >= 0) lines.push(`claim open on ${tileToString(state.claimTile)} from ${name(state.claimFrom)}`);
   if (state.lastResult) {

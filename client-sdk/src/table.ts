@@ -5,7 +5,7 @@ import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
-import { legalFromWire } from '@jantaku/shared/protocol/legal';
+import { handOfOwn, legalFromWire } from '@jantaku/shared/protocol/legal';
 import type { TileId } from '@jantaku/shared/tiles/index';
 import { Emitter } from './emitter';
 import { JantakuError, toJantakuError } from './errors';
@@ -167,7 +167,7 @@ export class Table {
   get legal(): LegalAction[] {
     const own = this.own();
     if (!own || own.legal === '') return [];
-    const hand = Array.from(own.hand).sort((a, b) => a - b);
+    const hand = handOfOwn(own);
     const key = `${own.legal}|${hand.join(',')}`;
     if (key !== this.legalCache.key) this.legalCache = { key, legal: legalFromWire(own.legal, hand) };
     return this.legalCache.legal;
@@ -176,7 +176,7 @@ export class Table {
   /** This seat's concealed tiles, sorted (the drawn one included); [] for a spectator. */
   get hand(): TileId[] {
     const own = this.own();
-    return own ? Array.from(own.hand).sort((a, b) => a - b) : [];
+    return own ? handOfOwn(own) : [];
   }
 
   /** The tile drawn this turn, or null. */

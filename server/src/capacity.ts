@@ -43,6 +43,11 @@ export class Capacity {
     return this.limits.maxSeats > 0 && this.seats >= this.limits.maxSeats;
   }
 
+  /** A new table would be refused now: it needs a free table place and a seat for its creator. */
+  private get full(): boolean {
+    return this.tablesFull || this.seatsFull;
+  }
+
   /** Counts a refusal of `what` and says why. */
   private refusal(what: Refused): string {
     this.refused[what]++;
@@ -68,7 +73,7 @@ export class Capacity {
    * before a create reaches the matchmaker (web.ts), so that refusing costs next to nothing.
    */
   tableRefusal(): string | null {
-    return this.tablesFull || this.seatsFull ? this.refusal('table') : null;
+    return this.full ? this.refusal('table') : null;
   }
 
   /**
@@ -76,13 +81,13 @@ export class Capacity {
    * game, so that refusing one costs next to nothing to the tables that run.
    */
   checkTable(): void {
-    if (this.tablesFull || this.seatsFull) this.refuse('table');
+    if (this.full) this.refuse('table');
   }
 
   /** Counts the new table `id`, or throws SERVER_FULL: a table needs a free table place and a seat for its creator. `force`: a recovered table. */
   admitTable(id: string, force = false): void {
     if (this.tables.has(id)) return;
-    if (!force && (this.tablesFull || this.seatsFull)) this.refuse('table');
+    if (!force && this.full) this.refuse('table');
     this.tables.set(id, 0);
   }
 
@@ -116,6 +121,6 @@ export class Capacity {
 
   get load(): Load {
     const { maxTables, maxSeats } = this.limits;
-    return { tables: this.tables.size, seats: this.seats, maxTables, maxSeats, full: this.tablesFull || this.seatsFull, refusedTables: this.refused.table, refusedSeats: this.refused.seat };
+    return { tables: this.tables.size, seats: this.seats, maxTables, maxSeats, full: this.full, refusedTables: this.refused.table, refusedSeats: this.refused.seat };
   }
 }

@@ -168,13 +168,8 @@ class HandMirror {
   /** A new deal: the hand written in its (sorted) order. */
   private rewrite(arr: ArraySchema<number>, values: readonly number[]): void {
     for (const t of this.places) this.held[t] = 0;
-    while (arr.length > values.length) arr.pop();
-    values.forEach((t, i) => {
-      if (i >= this.places.length) arr.push(t);
-      else if (this.places[i] !== t) arr[i] = t;
-      this.held[t] = 1;
-    });
-    this.places = [...values];
+    syncNumbers(arr, this.places, values);
+    for (const t of values) this.held[t] = 1;
   }
 }
 

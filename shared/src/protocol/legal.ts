@@ -74,7 +74,10 @@ export function legalFromWire(wire: string, hand: readonly TileId[]): LegalActio
   });
 }
 
-/** A decoded seat's private part's legal actions ([] without one: a spectator, another seat). `own.hand` is in no order on the wire: sorted here. */
+/** A decoded seat's concealed tiles, sorted: `own.hand` is in no order on the wire (each tile keeps its place). */
+export const handOfOwn = (own: { hand: Iterable<TileId> }): TileId[] => Array.from(own.hand).sort((a, b) => a - b);
+
+/** A decoded seat's private part's legal actions ([] without one: a spectator, another seat). */
 export function legalOfOwn(own: { legal: string; hand: Iterable<TileId> } | undefined): LegalAction[] {
-  return own ? legalFromWire(own.legal, Array.from(own.hand).sort((a, b) => a - b)) : [];
+  return own ? legalFromWire(own.legal, handOfOwn(own)) : [];
 }

@@ -3,7 +3,7 @@ import type { Phase } from '../game/game';
 import type { TableView } from '../game/views';
 import type { MeldType } from '../tiles/meld';
 import type { TableState } from './table';
-import { legalOfOwn } from '../protocol/legal';
+import { handOfOwn, legalOfOwn } from '../protocol/legal';
 
 /**
  * The engine's `TableView` rebuilt from a decoded table state, as a client holds it: what a
@@ -41,7 +41,7 @@ export function tableViewOf(state: TableState, viewer: Seat | 'spectator'): Tabl
       penaltyTiles: Array.from(s.penaltyTiles, (p) => ({ tile: p.tile, live: p.live })),
     })),
     claim: state.claimTile >= 0 ? { tile: state.claimTile, from: state.claimFrom as Seat } : null,
-    ...(own ? { hand: Array.from(own.hand).sort((a, b) => a - b), drawn: own.drawn >= 0 ? own.drawn : null } : {}),
+    ...(own ? { hand: handOfOwn(own), drawn: own.drawn >= 0 ? own.drawn : null } : {}),
     legalActions: legal,
     lastResult: state.lastResult ? (JSON.parse(state.lastResult) as HandResult) : null,
     uraIndicators: Array.from(state.uraIndicators),
