@@ -50,13 +50,16 @@ describe('a hanchan from the keyboard', () => {
       keys.push(key);
       await page.keyboard.press(key);
     };
+    let mostTabs = 0;
     /** Presses Tab (or Shift+Tab) until `selector` holds the focus; the presses are counted. */
     const tabTo = async (selector: string, back = false) => {
       for (let i = 0; i < 120; i++) {
-        if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return;
+        if (await page.evaluate(`document.activeElement?.matches(${JSON.stringify(selector)}) ?? false`)) return void (mostTabs = Math.max(mostTabs, i));
         await press(back ? 'Shift+Tab' : 'Tab');
       }
-      throw new Error(`Tab never reached ${selector}`);
+      // What the page held when Tab could not reach it: the element (if any), what took the focus, the page's position.
+      const seen = await page.evaluate(`(() => { const el = document.querySelector(${JSON.stringify(selector)}); const a = document.activeElement; return { present: !!el, html: el?.outerHTML.slice(0, 200) ?? null, active: a ? a.outerHTML.slice(0, 200) : null, tabbables: document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]').length, overlay: !!document.getElementById('overlay'), message: document.getElementById('message')?.textContent ?? null, actions: document.getElementById('actions')?.textContent ?? null }; })()`);
+      throw new Error(`Tab never reached ${selector}: ${JSON.stringify({ ...(seen as object), probe: await probe(page), server: keyOf(rooms.get(decodeURIComponent(/#\/table\/([^?]+)/.exec(page.url())?.[1] ?? ''))?.state ?? ({} as never)) })}`);
     };
 
     // The lobby's defaults (WRC 2015, no clock, East, three bots); More options opened and filled from the keyboard.
@@ -206,8 +209,10 @@ describe('a hanchan from the keyboard', () => {
           throw new Error(`the person would ${JSON.stringify(c)}`);
       }
       decisions.push({ at, command: c, keys: keys.slice(before) });
-      await until('the table to move on', async () => {
-        if (keyOf(room.state) !== key) return true;
+      // Waits for this seat's own entry, not for any move: a bot's answer to the same call window
+      // moves the table too, and the next look would ask this seat again before its pass arrived.
+      await until('the decision in the log', async () => {
+        if (room.referee.log.slice(at).some((e) => e.seat === 0)) return true;
         const msg = (await page.evaluate(`document.getElementById('message')?.textContent ?? ''`)) as string;
         if (msg) throw new Error(`the page refused a move: ${msg}`);
         return false;
@@ -278,7 +283,7 @@ describe('a hanchan from the keyboard', () => {
     });
     expect(next, 'every decision made from the keyboard was applied').toBe(decisions.length);
     const summary = perHand.map((h, i) => `${i + 1}: asked ${h.asked}, keys ${h.keys.length}, pass-only windows ${h.passOnly}, page's own ${h.auto}, offers ${[...h.offers].join('/')}`);
-    console.log(`hanchan ${id}: ${hands} hands, ${log.length} log entries, ${decisions.length} decisions by ${gameKeys} keys (${JSON.stringify(kinds)}); buttons ${JSON.stringify(pressedBy)}\n${summary.join('\n')}`);
+    console.log(`hanchan ${id}: ${hands} hands, ${log.length} log entries, ${decisions.length} decisions by ${gameKeys} keys (at most ${mostTabs} Tabs to a target) (${JSON.stringify(kinds)}); buttons ${JSON.stringify(pressedBy)}\n${summary.join('\n')}`);
 
     // A hand where the person never could call or win: its only inputs are its own discards, none for the pass-only windows it was asked.
     const quiet = perHand.filter((h) => [...h.offers].every((t) => t === 'discard' || t === 'pass'));

@@ -159,6 +159,7 @@ describe('web table play information', () => {
         await sleep(10);
         continue;
       }
+      const at = room.referee.log.length;
       if (legal.some((a) => a.type === 'pass')) {
         // No calls, and every ron let pass: furiten follows.
         await page.click('[data-action="pass"]');
@@ -188,7 +189,8 @@ describe('web table play information', () => {
           await page.click(`#hand .tile.pickable[data-tile="${tile}"]`);
         } else await page.click(`#hand .tile[data-tile="${tile}"]`);
       }
-      await until('the table to move on', () => keyOf(room.state) !== key, 10_000);
+      // This seat's own entry, not any move: a bot's answer to the same window moves the table too.
+      await until('the decision in the log', () => room.referee.log.slice(at).some((e) => e.seat === 0), 10_000);
     }
     // Every 13-tile state the page drew, transient ones included, marked furiten for exactly the server's reasons.
     const all = await drawn();
