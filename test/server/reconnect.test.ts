@@ -299,18 +299,26 @@ function expectedPublic(v: TableView) {
       handCount: s.handCount,
       riichi: s.riichi,
       deadHand: s.deadHand,
-      discards: s.discards.map((d) => ({ tile: d.tile, tsumogiri: d.tsumogiri, riichi: d.riichi, called: d.called })),
+      discards: s.discards.map(flagsSet),
       melds: s.melds.map((m) => ({ type: m.type, tiles: m.tiles, calledTile: m.calledTile ?? -1, from: m.from ?? -1, addedTile: m.addedTile ?? -1 })),
       penaltyTiles: s.penaltyTiles,
     })),
   };
 }
 
+/** A discard with only its true flags: on the wire a flag is absent unless true (written false only after being true). */
+const flagsSet = (d: { tile: number; tsumogiri?: boolean; riichi?: boolean; called?: boolean }) => ({
+  tile: d.tile,
+  ...(d.tsumogiri ? { tsumogiri: true } : {}),
+  ...(d.riichi ? { riichi: true } : {}),
+  ...(d.called ? { called: true } : {}),
+});
+
 function publicPart(j: Record<string, unknown> & { seats: Record<string, unknown>[] }) {
   const keys = ['phase', 'round', 'honba', 'riichiSticks', 'dealer', 'turn', 'remaining', 'doraIndicators', 'uraIndicators', 'claimTile', 'claimFrom', 'lastResult', 'standings'];
   const seatKeys = ['seat', 'score', 'wind', 'handCount', 'riichi', 'deadHand', 'discards', 'melds', 'penaltyTiles'];
   return {
     ...Object.fromEntries(keys.map((k) => [k, j[k]])),
-    seats: j.seats.map((s) => Object.fromEntries(seatKeys.map((k) => [k, s[k]]))),
+    seats: j.seats.map((s) => Object.fromEntries(seatKeys.map((k) => [k, k === 'discards' ? (s[k] as Parameters<typeof flagsSet>[0][]).map(flagsSet) : s[k]]))),
   };
 }

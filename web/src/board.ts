@@ -47,7 +47,8 @@ export interface BoardSeat {
   score: number;
   /** Seat wind kind (27..30). */
   wind: number;
-  discards: ArrayLike<{ tile: number; tsumogiri: boolean; riichi: boolean; called: boolean }>;
+  /** A flag absent on the wire is false (schema/table.ts). */
+  discards: ArrayLike<{ tile: number; tsumogiri?: boolean; riichi?: boolean; called?: boolean }>;
   melds: ArrayLike<BoardMeld>;
   handCount: number;
   riichi: boolean;
@@ -126,7 +127,7 @@ export function seatPanel(s: BoardSeat, rel: number, state: BoardState, parts: S
   Array.from(s.discards).forEach((d, n) => {
     const claimNow = state.claimTile === d.tile && state.claimFrom === i;
     if (n % 6 === 0) pond.append(h('div', { class: 'pond-row' }));
-    const tile = tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) });
+    const tile = tileEl(d.tile, { size: 'sm', sideways: d.riichi === true, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) });
     // A discard stays the same node while it lies in the pond (the table page patches its DOM).
     tile.dataset.node = `pond-${d.tile}`;
     pond.lastElementChild!.append(tile);

@@ -16,7 +16,7 @@ export interface SeenTable {
   claimFrom?: number;
   doraIndicators: ArrayLike<number>;
   seats: ArrayLike<{
-    discards: ArrayLike<{ tile: number; called: boolean }>;
+    discards: ArrayLike<{ tile: number; called?: boolean }>;
     melds: ArrayLike<{ tiles: ArrayLike<number>; addedTile: number; type?: string }>;
     riichi: boolean;
   }>;
@@ -151,7 +151,7 @@ export function observeFuriten(
       if (added.length - addedBack > was.added && rules.tempFuritenEndsOnConcealedKan) interrupted = true;
     }
     if (i !== me && !fresh) {
-      for (const d of discards.slice(was.discards, discards.length - heldBack)) passed.push({ kind: d.tile >> 2, called: d.called });
+      for (const d of discards.slice(was.discards, discards.length - heldBack)) passed.push({ kind: d.tile >> 2, called: d.called === true });
       for (const m of added.slice(was.added, added.length - addedBack)) passed.push({ kind: m.addedTile >> 2, called: false });
     }
     next.seen[i] = { discards: discards.length - heldBack, added: added.length - addedBack, melds: melds.length };

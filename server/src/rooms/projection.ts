@@ -26,9 +26,10 @@ const meldKey = (m: Meld): string => `${m.type}:${m.tiles.join(',')}:${m.calledT
 const newDiscard = () => new DiscardState();
 function fillDiscard(d: DiscardState, v: DiscardRecord): void {
   if (d.tile !== v.tile) d.tile = v.tile;
-  if (d.tsumogiri !== v.tsumogiri) d.tsumogiri = v.tsumogiri;
-  if (d.riichi !== v.riichi) d.riichi = v.riichi;
-  if (d.called !== v.called) d.called = v.called;
+  // A flag is written only once it differs from what the item holds (absent reads as false).
+  if ((d.tsumogiri ?? false) !== v.tsumogiri) d.tsumogiri = v.tsumogiri;
+  if ((d.riichi ?? false) !== v.riichi) d.riichi = v.riichi;
+  if ((d.called ?? false) !== v.called) d.called = v.called;
 }
 const newMeld = () => new MeldState();
 function fillMeld(x: MeldState, v: Meld): void {

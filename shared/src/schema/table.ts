@@ -8,12 +8,16 @@ import { schema, t, type SchemaType } from '@colyseus/schema';
  * Arrays are per hand (discards, melds) and reset when a hand starts.
  */
 
+/**
+ * A discard. Its flags are absent unless true (read absent as false): a new item's default values
+ * would go on the wire with it, and most discards have none of the three (issue 18 item 3).
+ */
 export const DiscardState = schema(
   {
     tile: t.uint8().default(0),
-    tsumogiri: t.boolean().default(false),
-    riichi: t.boolean().default(false),
-    called: t.boolean().default(false),
+    tsumogiri: t.boolean().optional(),
+    riichi: t.boolean().optional(),
+    called: t.boolean().optional(),
   },
   'Discard',
 );
@@ -121,8 +125,8 @@ export const TableState = schema(
     name: t.string().default(''),
     /** Hands dealt so far (1 for the first hand). */
     hands: t.uint16().default(0),
-    /** Commands applied so far (players, bots and the clock). */
-    actions: t.uint32().default(0),
+    /** Commands applied so far (players, bots and the clock). A varying-length number: 1 to 3 bytes in a game's range, where a uint32 always takes 4 (it changes with every command). */
+    actions: t.number().default(0),
     /** Every non-bot seat has a player: bots start playing. */
     started: t.boolean().default(false),
     /**

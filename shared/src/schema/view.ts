@@ -27,7 +27,7 @@ export function tableViewOf(state: TableState, viewer: Seat | 'spectator'): Tabl
       seat: s.seat as Seat,
       score: s.score,
       wind: s.wind,
-      discards: Array.from(s.discards, (d) => ({ tile: d.tile, tsumogiri: d.tsumogiri, riichi: d.riichi, called: d.called })),
+      discards: Array.from(s.discards, (d) => ({ tile: d.tile, tsumogiri: d.tsumogiri === true, riichi: d.riichi === true, called: d.called === true })),
       melds: Array.from(s.melds, (m) => ({
         type: m.type as MeldType,
         tiles: Array.from(m.tiles),
