@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { connect, JantakuError, type FaultEvent, type RefereeEvent, type Table, type TableListing } from '@jantaku/client-sdk';
 import { kindOf } from '@jantaku/shared/tiles/index';
+import { handCountOf } from '@jantaku/shared/schema/view';
 import { rooms, serveDuringFile } from '../server/harness';
 
 // Behind a trusted proxy (X-Forwarded-For): each test client says its own address.
@@ -80,7 +81,7 @@ describe('a Table: seat, typed actions and their errors, spectators, faults, the
     player.on('event', (e) => mine.push(e));
     await until(player, (t) => t.legal.some((a) => a.type === 'discard'));
     expect(spectator.state.phase).toBe('turn');
-    expect(spectator.state.seats[0].handCount).toBe(14);
+    expect(handCountOf(spectator.state, 0)).toBe(14);
     expect(spectator.state.seats[0].own).toBeUndefined();
 
     // A false tsumo, shown: WRC penalises it (chombo) rather than refusing it.

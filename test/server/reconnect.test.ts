@@ -5,6 +5,7 @@ import { viewFor, type TableView } from '@jantaku/shared/game/views';
 import { Referee, type RefereeEvent, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { handCountOf } from '@jantaku/shared/schema/view';
 import { playSeat } from './fixtures/clientBot';
 import { keyOf, moments, rooms, serveDuringFile, until, type RecordingTableRoom, type TableRoomClient } from './harness';
 import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
@@ -319,6 +320,18 @@ function publicPart(j: Record<string, unknown> & { seats: Record<string, unknown
   const seatKeys = ['seat', 'score', 'wind', 'handCount', 'riichi', 'deadHand', 'discards', 'melds', 'penaltyTiles'];
   return {
     ...Object.fromEntries(keys.map((k) => [k, j[k]])),
-    seats: j.seats.map((s) => Object.fromEntries(seatKeys.map((k) => [k, k === 'discards' ? (s[k] as Parameters<typeof flagsSet>[0][]).map(flagsSet) : s[k]]))),
+    seats: j.seats.map((s, i) =>
+      Object.fromEntries(
+        seatKeys.map((k) => [
+          k,
+          k === 'discards'
+            ? (s[k] as Parameters<typeof flagsSet>[0][]).map(flagsSet)
+            : // The wire has the count beyond the expected one (schema/view.ts).
+              k === 'handCount'
+              ? handCountOf(j as unknown as Parameters<typeof handCountOf>[0], i)
+              : s[k],
+        ]),
+      ),
+    ),
   };
 }

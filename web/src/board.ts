@@ -50,7 +50,6 @@ export interface BoardSeat {
   /** A flag absent on the wire is false (schema/table.ts). */
   discards: ArrayLike<{ tile: number; tsumogiri?: boolean; riichi?: boolean; called?: boolean }>;
   melds: ArrayLike<BoardMeld>;
-  handCount: number;
   riichi: boolean;
   deadHand: boolean;
   penaltyTiles: ArrayLike<{ tile: number }>;

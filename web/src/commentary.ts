@@ -38,7 +38,6 @@ const emptySeat = (seat: number): CommentarySeat => ({
   wind: 27 + seat,
   discards: [],
   melds: [],
-  handCount: 0,
   riichi: false,
   deadHand: false,
   penaltyTiles: [],
@@ -175,7 +174,6 @@ export class CommentaryState implements BoardState {
         // Global penalty points and cancelled faults change nothing on the board.
         break;
     }
-    for (const x of this.seats) x.handCount = x.hand.length;
     this.remaining = LIVE_DRAWS - this.liveDraws - this.kans;
   }
 

@@ -5,6 +5,7 @@ import type { Command, HandResult, LegalAction, Standing } from '@jantaku/shared
 import { DECLARATIONS, offersOf, type Choice, type Declaration, type Offer } from './actions';
 import { AID_LABELS, AID_TITLES, autoCommand, loadAids, saveAids, type Aids } from './aids';
 import type { SeatState, TableState } from '@jantaku/shared/schema/table';
+import { handCountOf } from '@jantaku/shared/schema/view';
 import { clockText, readClock, type SeatClock } from './clock';
 import { h, on, patch, patchElement } from './dom';
 import { backsEl, boardEl, fetchGameInfo, handOver, meldOf, type BoardSeat, type GameInfo, type SeatParts } from './board';
@@ -219,7 +220,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
         clock ? seatClockEl(i, clock) : null,
       ],
       // Other seats' concealed tiles: backs only, never their ids.
-      concealed: !mine && !handOver(state) ? backsEl(s.handCount) : null,
+      concealed: !mine && !handOver(state) ? backsEl(handCountOf(state, i)) : null,
       // A player's own melds are drawn beside their hand instead.
       melds: !mine,
       scoreDiff: seat() !== null && !mine ? st.score - state.seats[seat()!].score : null,

@@ -6,6 +6,7 @@ import type { Ruleset } from '@jantaku/shared/rules/index';
 import type { Meld } from '@jantaku/shared/tiles/meld';
 import { legalToWire } from '@jantaku/shared/protocol/legal';
 import { DiscardState, MeldState, PenaltyTileState, PrivateSeatState, SeatState, TableState } from '@jantaku/shared/schema/table';
+import { expectedHandCount } from '@jantaku/shared/schema/view';
 
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
 
@@ -49,7 +50,7 @@ function fillPenaltyTile(p: PenaltyTileState, v: { tile: number; live: boolean }
 class SeatMirror {
   score = NaN;
   wind = -1;
-  handCount = -1;
+  handExtra = NaN;
   riichi = false;
   deadHand = false;
   discards: number[] = [];
@@ -220,7 +221,9 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
     if (sm.score !== score) s.score = sm.score = score;
     const wind = game.seatWind(seat);
     if (sm.wind !== wind) s.wind = sm.wind = wind;
-    if (sm.handCount !== g.hand.length) s.handCount = sm.handCount = g.hand.length;
+    // The count beyond the expected one: 0 in play, so a discard or a draw changes nothing here.
+    const extra = g.hand.length - expectedHandCount(game.phase, game.turn, seat, g.melds.length);
+    if (sm.handExtra !== extra) s.handExtra = sm.handExtra = extra;
     const riichi = g.riichi !== 'none';
     if (sm.riichi !== riichi) s.riichi = sm.riichi = riichi;
     if (sm.deadHand !== g.deadHand) s.deadHand = sm.deadHand = g.deadHand;

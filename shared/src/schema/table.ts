@@ -67,7 +67,12 @@ export const SeatState = schema(
     wind: t.uint8().default(0),
     discards: t.array(DiscardState),
     melds: t.array(MeldState),
-    handCount: t.uint8().default(0),
+    /**
+     * Concealed tiles beyond what the seat holds in play (`expectedHandCount`, schema/view.ts):
+     * 0 but for a wrong tile count or a hand shown at the end. Read the count with `handCountOf`.
+     * The count itself changed twice with every discard; this changes only when something is wrong.
+     */
+    handExtra: t.int8().default(0),
     riichi: t.boolean().default(false),
     deadHand: t.boolean().default(false),
     penaltyTiles: t.array(PenaltyTileState),

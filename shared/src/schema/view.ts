@@ -6,6 +6,21 @@ import type { TableState } from './table';
 import { handOfOwn, legalOfOwn } from '../protocol/legal';
 
 /**
+ * How many concealed tiles a seat holds in play: 13, less three for each meld (a kan's fourth
+ * tile is made up by its replacement draw), one more while it is the seat's turn to discard.
+ * The server and every client compute it alike from the phase, the turn and the melds.
+ */
+export function expectedHandCount(phase: string, turn: number, seat: number, melds: number): number {
+  return 13 - 3 * melds + (phase === 'turn' && turn === seat ? 1 : 0);
+}
+
+/** A seat's concealed tile count from a decoded state: the expected count and the seat's `handExtra`. */
+export function handCountOf(state: Pick<TableState, 'phase' | 'turn' | 'seats'>, seat: number): number {
+  const s = state.seats[seat];
+  return s ? expectedHandCount(state.phase, state.turn, seat, s.melds.length) + s.handExtra : 0;
+}
+
+/**
  * The engine's `TableView` rebuilt from a decoded table state, as a client holds it: what a
  * bot (`(view, legal) => Command`) needs to play over the network. `viewer` is the client's seat
  * (its `own` part must be in its view) or 'spectator'.
@@ -35,7 +50,7 @@ export function tableViewOf(state: TableState, viewer: Seat | 'spectator'): Tabl
         ...(m.from >= 0 ? { from: m.from } : {}),
         ...(m.addedTile >= 0 ? { addedTile: m.addedTile } : {}),
       })),
-      handCount: s.handCount,
+      handCount: handCountOf(state, s.seat),
       riichi: s.riichi,
       deadHand: s.deadHand,
       penaltyTiles: Array.from(s.penaltyTiles, (p) => ({ tile: p.tile, live: p.live })),
