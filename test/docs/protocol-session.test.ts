@@ -120,7 +120,7 @@ describe('docs/PROTOCOL.md §13, the example session', () => {
       const lowest = Math.min(...room.state.seats[0].own!.hand.toArray());
       const mark = client.messages.length;
       actual.set('discard-reply', await room.request('action', { type: 'discard', tile: lowest }));
-      const offered = () => client.messages.slice(mark).findIndex((m) => m.type === 'events' && eventsFromWire(m.payload).some((e) => e.type === 'claimOffered'));
+      const offered = () => client.messages.slice(mark).findIndex((m) => m.type === 'events' && m.events!.some((e) => e.type === 'claimOffered'));
       await until('a claim window offered to seat 0', () => offered() >= 0);
       actual.set('discard-events', client.messages.slice(mark, mark + offered() + 1).filter((m) => m.type === 'events').map((m) => m.payload));
 

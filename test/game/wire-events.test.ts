@@ -72,8 +72,8 @@ describe('the events message on the wire (issue 18 item 3)', () => {
   it('an event that repeats the state goes as its type alone only when every field is the state’s, and needs the state to come back', () => {
     const result = { kind: 'draw', wins: [], tenpai: [1], revealed: [], deltas: [-1000, 3000, -1000, -1000], nagashi: [] };
     const state = {
-      round: 1, honba: 2, riichiSticks: 0, dealer: 1, doraIndicators: [40], uraIndicators: [],
-      seats: [24000, 28000, 24000, 24000].map((score) => ({ score })), lastResult: JSON.stringify(result), standings: '',
+      round: 1, honba: 2, riichiSticks: 0, dealer: 1, doraIndicators: [40], uraIndicators: [], turn: 1, claimTile: -1, claimFrom: -1,
+      seats: [24000, 28000, 24000, 24000].map((score) => ({ score, discards: [], melds: [] })), lastResult: JSON.stringify(result), standings: '',
     };
     const ended = { to: 'all', type: 'handEnded', result, scores: [24000, 28000, 24000, 24000], uraIndicators: [] };
     const accepted = { to: 'all', type: 'riichiAccepted', seat: 2, scores: [24000, 28000, 24000, 24000], riichiSticks: 0 };
@@ -88,6 +88,44 @@ describe('the events message on the wire (issue 18 item 3)', () => {
     // Without the state (or with one that has no result) the short forms give no event, never a wrong one.
     expect(eventsFromWire([[6, -1], [5, -1, 2], [4, -1], [7, -1]])).toEqual([]);
     expect(eventsFromWire([[6, -1], [7, -1], [5, -1, 9], [6, -1, 0], ['7', -1], [8, -1]], { ...state, lastResult: '', standings: '[]' })).toEqual([{ to: 'all', type: 'gameEnded', standings: [] }]);
+  });
+
+  it('draws, discards, claim windows, offers and calls the patch already shows go as their type and seat alone, and come back exactly from the state', () => {
+    const pon = { type: 'pon', tiles: [40, 41, 42], calledTile: 42, from: 1 };
+    const state = {
+      round: 0, honba: 0, riichiSticks: 1, dealer: 0, doraIndicators: [40], uraIndicators: [], lastResult: '', standings: '',
+      turn: 2, claimTile: 33, claimFrom: 3,
+      seats: [
+        { score: 25000, discards: [{ tile: 9 }], melds: [{ type: 'pon', tiles: [40, 41, 42], calledTile: 42, from: 1, addedTile: -1 }] },
+        { score: 24000, discards: [{ tile: 5 }, { tile: 0, tsumogiri: true, riichi: true }], melds: [] },
+        { score: 25000, discards: [], melds: [], own: { drawn: 135 } },
+        { score: 25000, discards: [{ tile: 33 }], melds: [] },
+      ],
+    };
+    const events = [
+      { to: 2, type: 'drew', seat: 2, tile: 135, rinshan: true },
+      { to: 'all', type: 'drew', seat: 2, rinshan: true },
+      { to: 'all', type: 'discarded', seat: 1, tile: 0, tsumogiri: true, riichi: true },
+      { to: 'all', type: 'claimWindow', tile: 33, from: 3, reason: 'chankan' },
+      { to: 2, type: 'claimOffered', seat: 2, tile: 33 },
+      { to: 'all', type: 'called', seat: 0, meld: pon },
+    ];
+    const wire = eventsToWire(events as never, state);
+    expect(wire).toEqual([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0]]);
+    expect(JSON.stringify(eventsFromWire(unpack(pack(wire)), state))).toBe(JSON.stringify(events));
+    // Anything the state does not show as the event says goes as before: the tuple with its tile, or the object.
+    expect(toWire({ ...events[0], tile: 134 } as never, state)).toEqual([0, 2, 2, 1, 134]);
+    expect(toWire({ ...events[1], seat: 1 } as never, state)).toEqual([0, -1, 1, 1]);
+    expect(toWire({ ...events[2], tsumogiri: false } as never, state)).toEqual([1, -1, 1, 0, 2]);
+    expect(toWire({ ...events[2], seat: 2 } as never, state)).toEqual([1, -1, 2, 0, 3]);
+    expect(toWire({ ...events[3], from: 2 } as never, state)).toEqual([2, -1, 33, 2, 1]);
+    expect(toWire({ to: 1, type: 'claimOffered', seat: 2, tile: 33 } as never, state)).toEqual([3, 1, 2, 33]);
+    const kan = { to: 'all', type: 'called', seat: 0, meld: { ...pon, type: 'shouminkan', tiles: [40, 41, 42, 43], addedTile: 43 } };
+    expect(toWire(kan as never, state)).toBe(kan);
+    // Without the state, or with a state that lacks what they stand for, these forms give no event.
+    expect(eventsFromWire([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0]])).toEqual([]);
+    const bare = { ...state, turn: -1, claimTile: -1, claimFrom: -1, seats: state.seats.map((x) => ({ score: x.score, discards: [], melds: [] })) };
+    expect(eventsFromWire([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0], [8, -1, 0], [12, -1], [10, -1, 7], [9, -1, 2]], bare)).toEqual([]);
   });
 
   it('a malformed batch gives no event rather than a wrong one', () => {

@@ -1,5 +1,6 @@
 import type { Audience, Seat } from '../game/types';
 import type { TileId } from '../tiles/index';
+import type { Meld, MeldType } from '../tiles/meld';
 import type { RefereeEvent } from '../referee/referee';
 
 /**
@@ -17,6 +18,16 @@ import type { RefereeEvent } from '../referee/referee';
  *   [5, to, seat]                   riichiAccepted (scores and sticks: the state's)
  *   [6, to]                         handEnded (result: `lastResult`; scores; ura dora: the state's)
  *   [7, to]                         gameEnded (standings: the state's `standings`)
+ *   [8, to, rinshan]                drew, the drawing seat's copy (seat: `to`; tile: its `own.drawn`)
+ *   [9, to, rinshan]                drew (seat: the state's `turn`)
+ *   [10, to, seat]                  discarded (tile and flags: the seat's last discard)
+ *   [11, to, reason]                claimWindow (tile and from: `claimTile`, `claimFrom`)
+ *   [12, to]                        claimOffered (seat: `to`; tile: `claimTile`)
+ *   [13, to, seat]                  called (meld: the seat's last meld)
+ *
+ * Forms 8 to 13 are the short forms of the first four and of `called`: like 4 to 7
+ * they stand for what the same batch's patch holds, and are used only where they give back the
+ * event exactly.
  *
  * An event with any field beyond those travels as its object, so decoding always gives back
  * exactly the event that was sent.
@@ -34,11 +45,24 @@ export interface EventState {
   dealer: number;
   doraIndicators: Iterable<number>;
   uraIndicators: Iterable<number>;
-  seats: Iterable<{ score: number }>;
+  turn: number;
+  claimTile: number;
+  claimFrom: number;
+  seats: ArrayLike<EventSeat> & Iterable<EventSeat>;
   /** JSON of the last hand's result (`""` during a hand). */
   lastResult: string;
   /** JSON of the final standings (`""` before the end). */
   standings: string;
+}
+
+/** A seat as the state holds it: what the short forms read (`own`: only in the seat's own client's state, and the server's). */
+export interface EventSeat {
+  score: number;
+  /** A flag absent is false (schema/table.ts). */
+  discards: ArrayLike<{ tile: number; tsumogiri?: boolean; riichi?: boolean; called?: boolean }>;
+  /** -1: none (the schema's way of saying absent). */
+  melds: ArrayLike<{ type: string; tiles: Iterable<number>; calledTile: number; from: number; addedTile: number }>;
+  own?: { drawn: number } | null;
 }
 
 /**
@@ -57,6 +81,14 @@ const HAND_STARTED = 4;
 const RIICHI_ACCEPTED = 5;
 const HAND_ENDED = 6;
 const GAME_ENDED = 7;
+const DREW_OWN_FROM_STATE = 8;
+const DREW_FROM_STATE = 9;
+const DISCARDED_FROM_STATE = 10;
+const CLAIM_WINDOW_FROM_STATE = 11;
+const CLAIM_OFFERED_FROM_STATE = 12;
+const CALLED_FROM_STATE = 13;
+/** Each short form read from the state, and how many items its tuple has. */
+const FROM_STATE: Record<number, number> = { 4: 2, 5: 3, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 3, 12: 2, 13: 3 };
 
 const scoresOf = (state: EventState): number[] => Array.from(state.seats, (s) => s.score);
 const sameNumbers = (a: readonly number[], b: Iterable<number>): boolean => {
@@ -83,10 +115,42 @@ function stateForm(e: RefereeEvent, state: EventState): number[] | null {
       return keys(e) === 5 && sameNumbers(e.scores, scoresOf(state)) && sameNumbers(e.uraIndicators, state.uraIndicators) && JSON.stringify(e.result) === state.lastResult ? [HAND_ENDED, to] : null;
     case 'gameEnded':
       return keys(e) === 3 && JSON.stringify(e.standings) === state.standings ? [GAME_ENDED, to] : null;
+    case 'drew':
+      if (e.tile === undefined) return keys(e) === 4 && e.seat === state.turn ? [DREW_FROM_STATE, to, e.rinshan ? 1 : 0] : null;
+      return keys(e) === 5 && e.to === e.seat && e.tile === state.seats[e.seat]?.own?.drawn ? [DREW_OWN_FROM_STATE, to, e.rinshan ? 1 : 0] : null;
+    case 'discarded': {
+      const d = lastOf(state.seats[e.seat]?.discards);
+      return keys(e) === 6 && d && d.tile === e.tile && (d.tsumogiri === true) === e.tsumogiri && (d.riichi === true) === e.riichi ? [DISCARDED_FROM_STATE, to, e.seat] : null;
+    }
+    case 'claimWindow':
+      return keys(e) === 5 && e.tile === state.claimTile && e.from === state.claimFrom ? [CLAIM_WINDOW_FROM_STATE, to, e.reason === 'chankan' ? 1 : 0] : null;
+    case 'claimOffered':
+      return keys(e) === 4 && e.to === e.seat && e.tile === state.claimTile ? [CLAIM_OFFERED_FROM_STATE, to] : null;
+    case 'called': {
+      const m = lastOf(state.seats[e.seat]?.melds);
+      return keys(e) === 4 && m && sameMeld(e.meld, meldOf(m)) ? [CALLED_FROM_STATE, to, e.seat] : null;
+    }
     default:
       return null;
   }
 }
+
+const lastOf = <T>(list: ArrayLike<T> | undefined): T | undefined => (list && list.length ? list[list.length - 1] : undefined);
+
+/** A meld as the engine has it, from the state's (-1: absent). */
+function meldOf(m: EventSeat['melds'][number]): Meld {
+  return {
+    type: m.type as MeldType,
+    tiles: Array.from(m.tiles),
+    ...(m.calledTile >= 0 ? { calledTile: m.calledTile } : {}),
+    ...(m.from >= 0 ? { from: m.from } : {}),
+    ...(m.addedTile >= 0 ? { addedTile: m.addedTile } : {}),
+  };
+}
+
+const sameMeld = (a: Meld, b: Meld): boolean =>
+  keys(a) === keys(b) && a.type === b.type && sameNumbers(a.tiles, b.tiles) && a.calledTile === b.calledTile && a.from === b.from && a.addedTile === b.addedTile;
+
 
 const audience = (to: Audience): number => (to === 'all' ? -1 : to);
 const keys = (e: object): number => Object.keys(e).length;
@@ -140,7 +204,7 @@ export function fromWire(w: unknown, state?: EventState): RefereeEvent | null {
   if (!Array.isArray(w)) return w !== null && typeof w === 'object' && typeof (w as { type?: unknown }).type === 'string' ? (w as RefereeEvent) : null;
   const to = toOf(w[1]);
   if (to === null) return null;
-  if (w[0] === HAND_STARTED || w[0] === RIICHI_ACCEPTED || w[0] === HAND_ENDED || w[0] === GAME_ENDED) return state && w.length === (w[0] === RIICHI_ACCEPTED ? 3 : 2) ? fromState(w, to, state) : null;
+  if (typeof w[0] === 'number' && w[0] in FROM_STATE) return state && w.length === FROM_STATE[w[0]] ? fromState(w, to, state) : null;
   switch (w[0]) {
     case DREW: {
       if (!isSeat(w[2]) || (w[3] !== 0 && w[3] !== 1) || (w.length !== 4 && !(w.length === 5 && isTile(w[4])))) return null;
@@ -177,6 +241,24 @@ function fromState(w: unknown[], to: RefereeEvent['to'], state: EventState): Ref
     case GAME_ENDED: {
       const standings = parsed<Extract<RefereeEvent, { type: 'gameEnded' }>['standings']>(state.standings);
       return standings ? { to, type: 'gameEnded', standings } : null;
+    }
+    case DREW_OWN_FROM_STATE: {
+      const tile = isSeat(to) ? state.seats[to]?.own?.drawn : undefined;
+      return isSeat(to) && isTile(tile) && (w[2] === 0 || w[2] === 1) ? { to, type: 'drew', seat: to, tile, rinshan: w[2] === 1 } : null;
+    }
+    case DREW_FROM_STATE:
+      return isSeat(state.turn) && (w[2] === 0 || w[2] === 1) ? { to, type: 'drew', seat: state.turn, rinshan: w[2] === 1 } : null;
+    case DISCARDED_FROM_STATE: {
+      const d = isSeat(w[2]) ? lastOf(state.seats[w[2]]?.discards) : undefined;
+      return isSeat(w[2]) && d && isTile(d.tile) ? { to, type: 'discarded', seat: w[2], tile: d.tile, tsumogiri: d.tsumogiri === true, riichi: d.riichi === true } : null;
+    }
+    case CLAIM_WINDOW_FROM_STATE:
+      return isTile(state.claimTile) && isSeat(state.claimFrom) && (w[2] === 0 || w[2] === 1) ? { to, type: 'claimWindow', tile: state.claimTile, from: state.claimFrom, reason: w[2] === 1 ? 'chankan' : 'discard' } : null;
+    case CLAIM_OFFERED_FROM_STATE:
+      return isSeat(to) && isTile(state.claimTile) ? { to, type: 'claimOffered', seat: to, tile: state.claimTile } : null;
+    case CALLED_FROM_STATE: {
+      const m = isSeat(w[2]) ? lastOf(state.seats[w[2]]?.melds) : undefined;
+      return isSeat(w[2]) && m ? { to, type: 'called', seat: w[2], meld: meldOf(m) } : null;
     }
     default:
       return null;
