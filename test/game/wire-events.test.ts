@@ -5,6 +5,7 @@ import { liveView } from '@jantaku/shared/game/views';
 import type { GameEvent } from '@jantaku/shared/game/types';
 import { eventsFromWire, eventsToWire, fromWire, toWire } from '@jantaku/shared/protocol/events';
 import { makeRuleset, SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
+import { packDiscard } from '@jantaku/shared/schema/table';
 import { pack, unpack } from 'msgpackr';
 
 /** Every event of a whole self-play game, as a room sends them (docs/PROTOCOL.md §7.1). */
@@ -96,10 +97,10 @@ describe('the events message on the wire (issue 18 item 3)', () => {
       round: 0, honba: 0, riichiSticks: 1, dealer: 0, doraIndicators: [40], uraIndicators: [], lastResult: '', standings: '',
       turn: 2, claimTile: 33, claimFrom: 3,
       seats: [
-        { score: 25000, discards: [{ tile: 9 }], melds: [{ type: 'pon', tiles: [40, 41, 42], calledTile: 42, from: 1, addedTile: -1 }] },
-        { score: 24000, discards: [{ tile: 5 }, { tile: 0, tsumogiri: true, riichi: true }], melds: [] },
+        { score: 25000, discards: [9], melds: [{ type: 'pon', tiles: [40, 41, 42], calledTile: 42, from: 1, addedTile: -1 }] },
+        { score: 24000, discards: [5, packDiscard({ tile: 0, tsumogiri: true, riichi: true, called: false })], melds: [] },
         { score: 25000, discards: [], melds: [], own: { drawn: 135 } },
-        { score: 25000, discards: [{ tile: 33 }], melds: [] },
+        { score: 25000, discards: [33], melds: [] },
       ],
     };
     const events = [
@@ -124,7 +125,7 @@ describe('the events message on the wire (issue 18 item 3)', () => {
     expect(toWire(kan as never, state)).toBe(kan);
     // Without the state, or with a state that lacks what they stand for, these forms give no event.
     expect(eventsFromWire([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0]])).toEqual([]);
-    const bare = { ...state, turn: -1, claimTile: -1, claimFrom: -1, seats: state.seats.map((x) => ({ score: x.score, discards: [], melds: [] })) };
+    const bare = { ...state, turn: -1, claimTile: -1, claimFrom: -1, seats: state.seats.map((x) => ({ score: x.score, discards: [] as number[], melds: [] })) };
     expect(eventsFromWire([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0], [8, -1, 0], [12, -1], [10, -1, 7], [9, -1, 2]], bare)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { TableState } from '@jantaku/shared/schema/table';
 import { dropViewQueueAfterFullState } from '../../server/src/rooms/fullState';
 import { newTableState, project } from '../../server/src/rooms/projection';
 import { botStep, rng } from './fixtures/botPlay';
+import { unpackDiscard } from '@jantaku/shared/schema/table';
 
 /**
  * A table's state as Colyseus encodes it (its own SchemaSerializer), decoded by clients that join
@@ -66,7 +67,7 @@ function joinDuringGames(trials: number, fixed: boolean): string | null {
         if (c.state !== ClientState.JOINED) continue;
         const seen = (s: TableState) => ({
           hand: Array.from(s.seats[c.seat].own?.hand ?? []),
-          ponds: Array.from(s.seats, (x) => Array.from(x.discards, (d) => d.tile)),
+          ponds: Array.from(s.seats, (x) => Array.from(x.discards, (d) => unpackDiscard(d).tile)),
         });
         const got = JSON.stringify(seen(c.decoder.state));
         const want = JSON.stringify(seen(state));

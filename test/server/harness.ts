@@ -12,6 +12,7 @@ import { TableRoom } from '../../server/src/rooms/TableRoom';
 import type { Game } from '@jantaku/shared/game/game';
 import type { Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { unpackDiscard } from '@jantaku/shared/schema/table';
 
 /** What each seat may know at one moment of the server's game, keyed by `hands:actions`. */
 export interface Moment {
@@ -118,7 +119,7 @@ export function tilesIn(state: TableState): { tile: number; where: string }[] {
   Array.from(state.uraIndicators).forEach((t) => add(t, 'ura'));
   if (state.claimTile >= 0) add(state.claimTile, 'claim');
   Array.from(state.seats).forEach((s, i) => {
-    Array.from(s.discards).forEach((d) => add(d.tile, `seat${i}.discards`));
+    Array.from(s.discards).forEach((d) => add(unpackDiscard(d).tile, `seat${i}.discards`));
     Array.from(s.melds).forEach((m) => {
       Array.from(m.tiles).forEach((t) => add(t, `seat${i}.melds`));
       if (m.calledTile >= 0) add(m.calledTile, `seat${i}.melds`);

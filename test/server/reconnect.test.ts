@@ -6,6 +6,7 @@ import { Referee, type RefereeEvent, type RefereeLogEntry } from '@jantaku/share
 import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { handCountOf } from '@jantaku/shared/schema/view';
+import { unpackDiscard } from '@jantaku/shared/schema/table';
 import { playSeat } from './fixtures/clientBot';
 import { keyOf, moments, rooms, serveDuringFile, until, type RecordingTableRoom, type TableRoomClient } from './harness';
 import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
@@ -300,20 +301,12 @@ function expectedPublic(v: TableView) {
       handCount: s.handCount,
       riichi: s.riichi,
       deadHand: s.deadHand,
-      discards: s.discards.map(flagsSet),
+      discards: s.discards,
       melds: s.melds.map((m) => ({ type: m.type, tiles: m.tiles, calledTile: m.calledTile ?? -1, from: m.from ?? -1, addedTile: m.addedTile ?? -1 })),
       penaltyTiles: s.penaltyTiles,
     })),
   };
 }
-
-/** A discard with only its true flags: on the wire a flag is absent unless true (written false only after being true). */
-const flagsSet = (d: { tile: number; tsumogiri?: boolean; riichi?: boolean; called?: boolean }) => ({
-  tile: d.tile,
-  ...(d.tsumogiri ? { tsumogiri: true } : {}),
-  ...(d.riichi ? { riichi: true } : {}),
-  ...(d.called ? { called: true } : {}),
-});
 
 function publicPart(j: Record<string, unknown> & { seats: Record<string, unknown>[] }) {
   const keys = ['phase', 'round', 'honba', 'riichiSticks', 'dealer', 'turn', 'remaining', 'doraIndicators', 'uraIndicators', 'claimTile', 'claimFrom', 'lastResult', 'standings'];
@@ -324,10 +317,10 @@ function publicPart(j: Record<string, unknown> & { seats: Record<string, unknown
       Object.fromEntries(
         seatKeys.map((k) => [
           k,
+          // The wire packs each discard in a number, and has the count beyond the expected one (schema/view.ts).
           k === 'discards'
-            ? (s[k] as Parameters<typeof flagsSet>[0][]).map(flagsSet)
-            : // The wire has the count beyond the expected one (schema/view.ts).
-              k === 'handCount'
+            ? (s[k] as number[]).map(unpackDiscard)
+            : k === 'handCount'
               ? handCountOf(j as unknown as Parameters<typeof handCountOf>[0], i)
               : s[k],
         ]),

@@ -10,6 +10,7 @@ import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { scaleSettings } from '../../server/src/scale';
 import { freePort, type TableRoomClient } from './harness';
+import { unpackDiscard } from '@jantaku/shared/schema/table';
 
 /** A child process with everything it printed, and its exit. */
 interface Proc {
@@ -147,7 +148,7 @@ describe('scale-out: two server processes sharing matchmaking through Redis', ()
     const reply = (await bob.request('action', bobSays)) as { status: string; actions: number };
     expect(reply.status).toBe('accepted');
     await until(watcher, (s) => s.actions >= reply.actions, 'the spectator to see Bob act');
-    if (bobSays.type === 'discard') expect(Array.from(watcher.state.seats[1].discards, (d) => d.tile)).toContain(bobSays.tile);
+    if (bobSays.type === 'discard') expect(Array.from(watcher.state.seats[1].discards, (d) => unpackDiscard(d).tile)).toContain(bobSays.tile);
     expect(watcher.state.seats[1].own).toBeUndefined();
 
     // The host's store has every command of the game so far.

@@ -3,6 +3,7 @@ import { matchMaker } from '@colyseus/core';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { rooms, serveDuringFile, type TableRoomClient } from './harness';
+import { unpackDiscard } from '@jantaku/shared/schema/table';
 
 const served = serveDuringFile();
 const connect = () => served.client();
@@ -138,7 +139,7 @@ describe('bad input', () => {
     // …and the table still plays: the dealer's legal discard is accepted.
     await expect(dealer.request('action', { type: 'discard', tile })).resolves.toMatchObject({ status: 'accepted', actions: 1 });
     await settle();
-    expect(Array.from(spectator.state.seats[0].discards, (d) => d.tile)).toEqual([tile]);
+    expect(Array.from(spectator.state.seats[0].discards, (d) => unpackDiscard(d).tile)).toEqual([tile]);
     for (const r of [...players, spectator]) await r.leave();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { rooms, serveDuringFile } from './harness';
+import { unpackDiscard } from '@jantaku/shared/schema/table';
 
 const served = serveDuringFile();
 const connect = () => served.client();
@@ -29,7 +30,7 @@ describe('a table with a clock', () => {
     const referee = rooms.get(room.roomId)!.referee;
     const first = referee.log.find((e) => e.seat === 0);
     expect(first).toMatchObject({ seat: 0, by: 'clock', command: { type: 'discard' } });
-    expect(room.state.seats[0].discards[0].tsumogiri).toBe(true);
+    expect(unpackDiscard(room.state.seats[0].discards[0]).tsumogiri).toBe(true);
     await until('the bank to show as spent', () => room.state.seats[0].bankMs === 0);
     // The next turns of seat 0 have the base time only, and the game goes on.
     await until('a second clock discard', () => room.state.seats[0].discards.length >= 2);

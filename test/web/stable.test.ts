@@ -5,6 +5,7 @@ import type { LegalAction } from '@jantaku/shared/game/types';
 import type { RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import { keyOf, rooms, type RecordingTableRoom } from '../server/harness';
 import { createFromLobby, probe, until, webSuite, type Probe } from './browser';
+import { unpackDiscard } from '@jantaku/shared/schema/table';
 
 /**
  * Issue 15 item 4, a stable page, in Chromium against a real server: the table page patches its
@@ -205,7 +206,7 @@ describe('a stable table page (issue 15 item 4)', () => {
         window.__nodes = ['.seat[data-seat="1"] .pond .tile', '.seat[data-seat="1"] .score', '#round', '#table'].map((s) => document.querySelector(s));
         return { key: document.getElementById('table').dataset.key, tile: window.__nodes[0]?.dataset.tile ?? null };
       })()`)) as { key: string; tile: string | null };
-      expect(marked.tile).toBe(String(room.state.seats[1].discards[0].tile));
+      expect(marked.tile).toBe(String(unpackDiscard(room.state.seats[1].discards[0]).tile));
       const keys = new Set([marked.key]);
       const outcome = await until(
         'four updates in this hand',

@@ -1,4 +1,5 @@
 import type { Meld } from '@jantaku/shared/tiles/meld';
+import { discardOf, type DiscardLike } from '@jantaku/shared/schema/table';
 import { h, type Child } from './dom';
 import { roundName } from './labels';
 import type { JantakuClient } from './net';
@@ -47,8 +48,8 @@ export interface BoardSeat {
   score: number;
   /** Seat wind kind (27..30). */
   wind: number;
-  /** A flag absent on the wire is false (schema/table.ts). */
-  discards: ArrayLike<{ tile: number; tsumogiri?: boolean; riichi?: boolean; called?: boolean }>;
+  /** The live state's packed discards, or a view's objects (`discardOf`). */
+  discards: ArrayLike<number | DiscardLike>;
   melds: ArrayLike<BoardMeld>;
   riichi: boolean;
   deadHand: boolean;
@@ -123,10 +124,10 @@ export function seatPanel(s: BoardSeat, rel: number, state: BoardState, parts: S
   ];
   // Rows of six, each row its own flex line: a sideways (riichi) tile widens only its row, as on Tenhou.
   const pond = h('div', { class: 'pond' });
-  Array.from(s.discards).forEach((d, n) => {
+  Array.from(s.discards, discardOf).forEach((d, n) => {
     const claimNow = state.claimTile === d.tile && state.claimFrom === i;
     if (n % 6 === 0) pond.append(h('div', { class: 'pond-row' }));
-    const tile = tileEl(d.tile, { size: 'sm', sideways: d.riichi === true, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) });
+    const tile = tileEl(d.tile, { size: 'sm', sideways: d.riichi, classes: ['pond-tile', d.called ? 'taken' : '', d.tsumogiri ? 'tsumogiri' : '', claimNow ? 'claim' : ''].filter(Boolean) });
     // A discard stays the same node while it lies in the pond (the table page patches its DOM).
     tile.dataset.node = `pond-${d.tile}`;
     pond.lastElementChild!.append(tile);

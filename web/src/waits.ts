@@ -1,5 +1,6 @@
 import { tenpaiWaits, waits as shapeWaits } from '@jantaku/shared/hand/waits';
 import { doraKindOf, KIND_COUNT } from '@jantaku/shared/tiles/index';
+import { discardOf, type DiscardLike } from '@jantaku/shared/schema/table';
 
 /**
  * What a player can read off the table about its own hand (Mahjong Soul's play information):
@@ -16,7 +17,8 @@ export interface SeenTable {
   claimFrom?: number;
   doraIndicators: ArrayLike<number>;
   seats: ArrayLike<{
-    discards: ArrayLike<{ tile: number; called?: boolean }>;
+    /** The live state's packed discards, or a view's objects (`discardOf`). */
+    discards: ArrayLike<number | DiscardLike>;
     melds: ArrayLike<{ tiles: ArrayLike<number>; addedTile: number; type?: string }>;
     riichi: boolean;
   }>;
@@ -35,7 +37,7 @@ export function visibleCounts(table: SeenTable, hand: readonly number[]): Uint8A
   for (const t of Array.from(table.doraIndicators)) c[t >> 2]++;
   for (const s of Array.from(table.seats)) {
     // A called discard is drawn in the caller's meld, counted there.
-    for (const d of Array.from(s.discards)) if (!d.called) c[d.tile >> 2]++;
+    for (const d of Array.from(s.discards, discardOf)) if (!d.called) c[d.tile >> 2]++;
     for (const m of Array.from(s.melds)) for (const t of Array.from(m.tiles)) c[t >> 2]++;
   }
   return c;
@@ -142,7 +144,7 @@ export function observeFuriten(
     const was = next.seen[i] ?? { discards: 0, added: 0, melds: 0 };
     // The tile of a window still open is not let pass yet: the seat may still win on it.
     const open = table.claimFrom === i && (table.claimTile ?? -1) >= 0;
-    const discards = Array.from(s.discards);
+    const discards = Array.from(s.discards, discardOf);
     const heldBack = open && discards.at(-1)?.tile === table.claimTile ? 1 : 0;
     const addedBack = open && !heldBack && added.at(-1)?.addedTile === table.claimTile ? 1 : 0;
     if (!fresh) {
@@ -151,7 +153,7 @@ export function observeFuriten(
       if (added.length - addedBack > was.added && rules.tempFuritenEndsOnConcealedKan) interrupted = true;
     }
     if (i !== me && !fresh) {
-      for (const d of discards.slice(was.discards, discards.length - heldBack)) passed.push({ kind: d.tile >> 2, called: d.called === true });
+      for (const d of discards.slice(was.discards, discards.length - heldBack)) passed.push({ kind: d.tile >> 2, called: d.called });
       for (const m of added.slice(was.added, added.length - addedBack)) passed.push({ kind: m.addedTile >> 2, called: false });
     }
     next.seen[i] = { discards: discards.length - heldBack, added: added.length - addedBack, melds: melds.length };
@@ -172,7 +174,7 @@ export function observeFuriten(
 /** Every furiten reason that holds now: a wait among the seat's own discards, and the remembered ones. */
 export function furitenKinds(mem: FuritenMemory, table: SeenTable, me: number): FuritenKind[] {
   const out: FuritenKind[] = [];
-  const own = Array.from(table.seats[me].discards);
+  const own = Array.from(table.seats[me].discards, discardOf);
   if (own.some((d) => mem.waits.includes(d.tile >> 2))) out.push('discard');
   if (mem.temporary) out.push('temporary');
   if (mem.riichi) out.push('riichi');

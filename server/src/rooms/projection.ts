@@ -1,12 +1,12 @@
 import type { ArraySchema } from '@colyseus/schema';
 import type { Game } from '@jantaku/shared/game/game';
-import type { DiscardRecord } from '@jantaku/shared/game/seat';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import type { Ruleset } from '@jantaku/shared/rules/index';
 import type { Meld } from '@jantaku/shared/tiles/meld';
 import { legalToWire } from '@jantaku/shared/protocol/legal';
-import { DiscardState, MeldState, PenaltyTileState, PrivateSeatState, SeatState, TableState } from '@jantaku/shared/schema/table';
+import { MeldState, PenaltyTileState, PrivateSeatState, SeatState, TableState } from '@jantaku/shared/schema/table';
 import { expectedHandCount } from '@jantaku/shared/schema/view';
+import { packDiscard } from '@jantaku/shared/schema/table';
 
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
 
@@ -19,19 +19,9 @@ export const SEATS: readonly Seat[] = [0, 1, 2, 3];
  * one tile costs a few comparisons per seat, not five whole views.
  */
 
-/** A discard as one number: its tile and its three flags. */
-const packDiscard = (d: DiscardRecord): number => d.tile | (d.tsumogiri ? 256 : 0) | (d.riichi ? 512 : 0) | (d.called ? 1024 : 0);
 const packPenalty = (p: { tile: number; live: boolean }): number => p.tile | (p.live ? 256 : 0);
 const meldKey = (m: Meld): string => `${m.type}:${m.tiles.join(',')}:${m.calledTile ?? -1}:${m.from ?? -1}:${m.addedTile ?? -1}`;
 
-const newDiscard = () => new DiscardState();
-function fillDiscard(d: DiscardState, v: DiscardRecord): void {
-  if (d.tile !== v.tile) d.tile = v.tile;
-  // A flag is written only once it differs from what the item holds (absent reads as false).
-  if ((d.tsumogiri ?? false) !== v.tsumogiri) d.tsumogiri = v.tsumogiri;
-  if ((d.riichi ?? false) !== v.riichi) d.riichi = v.riichi;
-  if ((d.called ?? false) !== v.called) d.called = v.called;
-}
 const newMeld = () => new MeldState();
 function fillMeld(x: MeldState, v: Meld): void {
   if (x.type !== v.type) x.type = v.type;
@@ -96,6 +86,21 @@ function syncNumbers(arr: ArraySchema<number>, was: number[], values: readonly n
   });
   was.length = 0;
   was.push(...values);
+}
+
+/** Makes a list of numbers (`arr`, mirrored by `was`) hold `values` packed, writing only the places that changed. */
+function syncPacked<T>(arr: ArraySchema<number>, was: number[], values: readonly T[], pack: (v: T) => number): void {
+  while (was.length > values.length) {
+    arr.pop();
+    was.pop();
+  }
+  for (let i = 0; i < values.length; i++) {
+    const p = pack(values[i]);
+    if (i < was.length && was[i] === p) continue;
+    if (i < was.length) arr[i] = p;
+    else arr.push(p);
+    was[i] = p;
+  }
 }
 
 /**
@@ -227,7 +232,7 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
     const riichi = g.riichi !== 'none';
     if (sm.riichi !== riichi) s.riichi = sm.riichi = riichi;
     if (sm.deadHand !== g.deadHand) s.deadHand = sm.deadHand = g.deadHand;
-    syncItems(s.discards, sm.discards, g.discards, packDiscard, newDiscard, fillDiscard);
+    syncPacked(s.discards, sm.discards, g.discards, packDiscard);
     if (g.melds.length || sm.melds.length) syncItems(s.melds, sm.melds, g.melds, meldKey, newMeld, fillMeld);
     if (g.penaltyTiles.length || sm.penaltyTiles.length) syncItems(s.penaltyTiles, sm.penaltyTiles, g.penaltyTiles, packPenalty, newPenaltyTile, fillPenaltyTile);
   }

@@ -1,6 +1,7 @@
 import type { Audience, Seat } from '../game/types';
 import type { TileId } from '../tiles/index';
 import type { Meld, MeldType } from '../tiles/meld';
+import { CALLED, packDiscard, unpackDiscard } from '../schema/table';
 import type { RefereeEvent } from '../referee/referee';
 
 /**
@@ -58,8 +59,8 @@ export interface EventState {
 /** A seat as the state holds it: what the short forms read (`own`: only in the seat's own client's state, and the server's). */
 export interface EventSeat {
   score: number;
-  /** A flag absent is false (schema/table.ts). */
-  discards: ArrayLike<{ tile: number; tsumogiri?: boolean; riichi?: boolean; called?: boolean }>;
+  /** Packed (schema/table.ts `packDiscard`). */
+  discards: ArrayLike<number>;
   /** -1: none (the schema's way of saying absent). */
   melds: ArrayLike<{ type: string; tiles: Iterable<number>; calledTile: number; from: number; addedTile: number }>;
   own?: { drawn: number } | null;
@@ -120,7 +121,7 @@ function stateForm(e: RefereeEvent, state: EventState): number[] | null {
       return keys(e) === 5 && e.to === e.seat && e.tile === state.seats[e.seat]?.own?.drawn ? [DREW_OWN_FROM_STATE, to, e.rinshan ? 1 : 0] : null;
     case 'discarded': {
       const d = lastOf(state.seats[e.seat]?.discards);
-      return keys(e) === 6 && d && d.tile === e.tile && (d.tsumogiri === true) === e.tsumogiri && (d.riichi === true) === e.riichi ? [DISCARDED_FROM_STATE, to, e.seat] : null;
+      return keys(e) === 6 && d !== undefined && (d & ~CALLED) === packDiscard({ tile: e.tile, tsumogiri: e.tsumogiri, riichi: e.riichi, called: false }) ? [DISCARDED_FROM_STATE, to, e.seat] : null;
     }
     case 'claimWindow':
       return keys(e) === 5 && e.tile === state.claimTile && e.from === state.claimFrom ? [CLAIM_WINDOW_FROM_STATE, to, e.reason === 'chankan' ? 1 : 0] : null;
@@ -249,8 +250,9 @@ function fromState(w: unknown[], to: RefereeEvent['to'], state: EventState): Ref
     case DREW_FROM_STATE:
       return isSeat(state.turn) && (w[2] === 0 || w[2] === 1) ? { to, type: 'drew', seat: state.turn, rinshan: w[2] === 1 } : null;
     case DISCARDED_FROM_STATE: {
-      const d = isSeat(w[2]) ? lastOf(state.seats[w[2]]?.discards) : undefined;
-      return isSeat(w[2]) && d && isTile(d.tile) ? { to, type: 'discarded', seat: w[2], tile: d.tile, tsumogiri: d.tsumogiri === true, riichi: d.riichi === true } : null;
+      const last = isSeat(w[2]) ? lastOf(state.seats[w[2]]?.discards) : undefined;
+      const d = typeof last === 'number' ? unpackDiscard(last) : null;
+      return isSeat(w[2]) && d && isTile(d.tile) ? { to, type: 'discarded', seat: w[2], tile: d.tile, tsumogiri: d.tsumogiri, riichi: d.riichi } : null;
     }
     case CLAIM_WINDOW_FROM_STATE:
       return isTile(state.claimTile) && isSeat(state.claimFrom) && (w[2] === 0 || w[2] === 1) ? { to, type: 'claimWindow', tile: state.claimTile, from: state.claimFrom, reason: w[2] === 1 ? 'chankan' : 'discard' } : null;

@@ -2,7 +2,7 @@ import type { LegalAction, HandResult, Seat, Standing } from '../game/types';
 import type { Phase } from '../game/game';
 import type { TableView } from '../game/views';
 import type { MeldType } from '../tiles/meld';
-import type { TableState } from './table';
+import { unpackDiscard, type TableState } from './table';
 import { handOfOwn, legalOfOwn } from '../protocol/legal';
 
 /**
@@ -42,7 +42,7 @@ export function tableViewOf(state: TableState, viewer: Seat | 'spectator'): Tabl
       seat: s.seat as Seat,
       score: s.score,
       wind: s.wind,
-      discards: Array.from(s.discards, (d) => ({ tile: d.tile, tsumogiri: d.tsumogiri === true, riichi: d.riichi === true, called: d.called === true })),
+      discards: Array.from(s.discards, unpackDiscard),
       melds: Array.from(s.melds, (m) => ({
         type: m.type as MeldType,
         tiles: Array.from(m.tiles),
