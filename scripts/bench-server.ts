@@ -54,6 +54,7 @@ import { Client, type Room } from '@colyseus/sdk';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import { tsumogiriBot } from '@jantaku/shared/bots/tsumogiri';
 import type { Bot } from '@jantaku/shared/bots/types';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import type { Command, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
@@ -85,7 +86,8 @@ async function serveBare(port: number): Promise<void> {
         this.state.actions++;
         this.state.turn = (this.state.turn + 1) % 4;
         this.broadcastPatch();
-        return { status: 'accepted', actions: this.state.actions };
+        // The reply as TableRoom's accepted one: the actions count (docs/PROTOCOL.md §8.1).
+        return this.state.actions;
       });
       this.onMessage('*', () => {});
     }
@@ -366,7 +368,9 @@ function playSeat<S>(room: AnyRoom, seat: Seat, peer: Peer<S>, stats: Stats, thi
       pending = p;
       room
         .request('action', command)
-        .then((reply: { status: string; actions: number }) => {
+        .then((raw: unknown) => {
+          // Jantaku's accepted reply is its actions count alone; the bare room's an object.
+          const reply = replyFromWire(raw);
           const at = now();
           if (stats.inWindow(p.sentAt)) {
             stats.reply.push(at - p.sentAt);

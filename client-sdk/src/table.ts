@@ -6,6 +6,7 @@ import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 import { handOfOwn, legalFromWire } from '@jantaku/shared/protocol/legal';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import type { TileId } from '@jantaku/shared/tiles/index';
 import { Emitter } from './emitter';
 import { JantakuError, toJantakuError } from './errors';
@@ -267,7 +268,7 @@ export class Table {
     if (this.left) throw new JantakuError('LEFT', 'this table was left');
     if (this.reconnecting) throw new JantakuError('DISCONNECTED', 'reconnecting: try again once reconnected');
     try {
-      return (await this.currentRoom.request('action', command, { timeout: this.init.requestTimeoutMs })) as ActionReply;
+      return replyFromWire(await this.currentRoom.request('action', command, { timeout: this.init.requestTimeoutMs }));
     } catch (e) {
       throw toJantakuError(e);
     }

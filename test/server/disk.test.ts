@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,7 +65,7 @@ async function step(room: RecordingTableRoom, clients: TableRoomClient[]): Promi
   if (seat === undefined) return 'NOTHING_TO_DO';
   const legal = game.legalActions(seat);
   try {
-    const reply = (await clients[seat].request('action', efficiencyBot(viewFor(game, seat, legal), legal))) as { status: string };
+    const reply = replyFromWire(await clients[seat].request('action', efficiencyBot(viewFor(game, seat, legal), legal)));
     return reply.status;
   } catch (e) {
     return (e as { reason?: { code: string } }).reason?.code ?? String(e);
@@ -196,7 +197,7 @@ describe('a full disk', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(room.state.actions).toBe(actions);
     expect(myTurn()).toBe(true);
-    const reply = (await me.request('action', { type: 'discard', tile })) as { status: string };
+    const reply = replyFromWire(await me.request('action', { type: 'discard', tile }));
     expect(reply.status).toBe('accepted');
     expect(room.referee.game.seats[0].discards.at(-1)?.tile).toBe(tile);
     await me.leave();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import type { Seat } from '@jantaku/shared/game/types';
 import { viewFor } from '@jantaku/shared/game/views';
@@ -164,7 +165,7 @@ describe('Faults end to end', () => {
     const seat = seatToAct(game) as Seat;
     expect(SEATS).toContain(seat);
     const legal = game.legalActions(seat);
-    await expect(t.clients[seat].request('action', efficiencyBot(viewFor(game, seat, legal), legal))).resolves.toMatchObject({ status: 'accepted' });
+    expect(replyFromWire(await t.clients[seat].request('action', efficiencyBot(viewFor(game, seat, legal), legal)))).toMatchObject({ status: 'accepted' });
     for (const c of t.clients) await c.leave();
   });
 });

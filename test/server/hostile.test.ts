@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '@colyseus/core';
 import type { Client } from '@colyseus/sdk';
@@ -267,7 +268,7 @@ describe('Bad input', () => {
     // Once the budget has refilled (5 a second, 4 s for the burst), the hostile seat's own legal discard is accepted…
     await settle(4_200);
     const tile = game.seats[0].drawn!;
-    await expect(hostile.request('action', { type: 'discard', tile })).resolves.toMatchObject({ status: 'accepted', actions: before.actions + 1 });
+    expect(replyFromWire(await hostile.request('action', { type: 'discard', tile }))).toMatchObject({ status: 'accepted', actions: before.actions + 1 });
     const after = structuredClone(room.referee.log);
     expect(after).toEqual([...before.log, expect.objectContaining({ seat: 0, command: { type: 'discard', tile } })]);
     // …and, now out of turn (seat 1's bot is to play, in a minute), its refused messages are judged again, not rate-limited.

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -46,7 +47,7 @@ async function step(room: RecordingTableRoom, clients: TableRoomClient[]): Promi
   if (seat === undefined) return 'NOTHING_TO_DO';
   const legal = game.legalActions(seat);
   try {
-    return ((await clients[seat].request('action', efficiencyBot(viewFor(game, seat, legal), legal))) as { status: string }).status;
+    return replyFromWire(await clients[seat].request('action', efficiencyBot(viewFor(game, seat, legal), legal))).status;
   } catch (e) {
     return (e as { reason?: { code: string } }).reason?.code ?? String(e);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import type { Command, Seat } from '@jantaku/shared/game/types';
 import { viewFor, type TableView } from '@jantaku/shared/game/views';
@@ -249,7 +250,7 @@ describe('Reconnection within and after the window', () => {
     // The new connection plays the seat.
     const legal = t.room.referee.game.legalActions(0);
     const command = efficiencyBot(viewFor(t.room.referee.game, 0, legal), legal);
-    await expect(c.request('action', command)).resolves.toMatchObject({ status: 'accepted' });
+    expect(replyFromWire(await c.request('action', command))).toMatchObject({ status: 'accepted' });
     for (const r of [c, t.b, t.spectator]) await r.leave();
   });
 

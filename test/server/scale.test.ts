@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,10 +143,10 @@ describe('scale-out: two server processes sharing matchmaking through Redis', ()
     // get the referee's answer; the bots at seats 2 and 3 play on; the spectator sees it all.
     await until(alice, (s) => s.started && someCommand(tableViewOf(s, 0).legalActions) !== null, 'the dealer to act');
     expect(tableViewOf(alice.state, 0).dealer).toBe(0);
-    await expect(alice.request('action', someCommand(tableViewOf(alice.state, 0).legalActions))).resolves.toMatchObject({ status: 'accepted' });
+    expect(replyFromWire(await alice.request('action', someCommand(tableViewOf(alice.state, 0).legalActions)))).toMatchObject({ status: 'accepted' });
     await until(bob, (s) => someCommand(tableViewOf(s, 1).legalActions) !== null, "Bob's turn");
     const bobSays = someCommand(tableViewOf(bob.state, 1).legalActions)!;
-    const reply = (await bob.request('action', bobSays)) as { status: string; actions: number };
+    const reply = replyFromWire(await bob.request('action', bobSays));
     expect(reply.status).toBe('accepted');
     await until(watcher, (s) => s.actions >= reply.actions, 'the spectator to see Bob act');
     if (bobSays.type === 'discard') expect(Array.from(watcher.state.seats[1].discards, (d) => unpackDiscard(d).tile)).toContain(bobSays.tile);

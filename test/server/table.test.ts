@@ -137,7 +137,8 @@ describe('bad input', () => {
     for (const r of [...players, spectator]) expect(r.connection.isOpen).toBe(true);
     expect(room.clients.length).toBe(5);
     // …and the table still plays: the dealer's legal discard is accepted.
-    await expect(dealer.request('action', { type: 'discard', tile })).resolves.toMatchObject({ status: 'accepted', actions: 1 });
+    // An accepted action's reply is the table's actions count alone (docs/PROTOCOL.md §8.1).
+    await expect(dealer.request('action', { type: 'discard', tile })).resolves.toBe(1);
     await settle();
     expect(Array.from(spectator.state.seats[0].discards, (d) => unpackDiscard(d).tile)).toEqual([tile]);
     for (const r of [...players, spectator]) await r.leave();

@@ -7,6 +7,7 @@ import { makeRuleset, parseRuleset, type Ruleset } from '@jantaku/shared/rules/i
 import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 import { legalOfOwn } from '@jantaku/shared/protocol/legal';
 import type { TableState } from '@jantaku/shared/schema/table';
+import { replyFromWire } from '@jantaku/shared/api/table';
 import { answerDeadline, answerTime, DEFAULT_ANSWER_MS, describe, invalidAnswer, START_ANSWER_MS } from './answers';
 import { MjaiProcess, type MjaiFraming } from './process';
 import { snapshotOf, StateEventDeriver, type Snapshot } from './stateEvents';
@@ -410,8 +411,8 @@ class Bridge {
     let after = state.actions;
     let answer: ServerAnswer;
     try {
-      const res = (await this.room.request('action', command)) as { status: string; actions: number; rule?: string; penalty?: unknown; reason?: string };
-      answer = res.status === 'fault' ? { status: 'fault', rule: res.rule!, penalty: res.penalty, reason: res.reason ?? '' } : { status: 'accepted' };
+      const res = replyFromWire(await this.room.request('action', command));
+      answer = res.status === 'fault' ? { status: 'fault', rule: res.rule, penalty: res.penalty, reason: res.reason } : { status: 'accepted' };
       after = res.actions;
     } catch (e) {
       answer = answerOf(e);

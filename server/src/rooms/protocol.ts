@@ -1,7 +1,7 @@
 import type { Client } from '@colyseus/core';
 import type { MessageContext } from '@colyseus/shared-types';
 import type { Seat } from '@jantaku/shared/game/types';
-import type { ActionError, ActionReply } from '@jantaku/shared/api/table';
+import { replyToWire, type ActionError, type ActionReply } from '@jantaku/shared/api/table';
 import { isPlainObject } from './options';
 
 /** Options to join: a seat (a chosen one or the first free, or one's own back with its token), or a place to watch. */
@@ -69,10 +69,11 @@ export function checkAction(seating: Seating | undefined, message: unknown): { s
 
 /** Answers an `action`: a request gets its reply (an error as a rejection); a plain `send` has no reply channel, so the answer goes back as an `actionResult` message. */
 export function answer(client: Client, ctx: MessageContext, reply: ActionReply | ActionError): unknown {
+  const out = 'code' in reply ? reply : replyToWire(reply);
   if (ctx.id === undefined) {
-    client.send('actionResult', reply);
+    client.send('actionResult', out);
     return undefined;
   }
   if ('code' in reply) return ctx.reject(reply);
-  return reply;
+  return out;
 }
