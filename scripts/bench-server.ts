@@ -27,7 +27,9 @@
  * server children), SERVER_NODE_FLAGS (more node flags for them).
  *
  * Bytes: every websocket frame the clients receive in the window is counted; per action per seat
- * is that over the actions applied and the 4 seats of a table.
+ * is that over the actions applied and the 4 seats of a table. Beside it, what a seat learns
+ * (`countLearned`: its events as self-contained tuples, its new legal-actions texts) and the
+ * ratio of the two (issue 18 item 3).
  *
  * `--overload`: the server's capacity is set to TABLES (JANTAKU_MAX_TABLES=TABLES,
  * JANTAKU_MAX_SEATS=4 x TABLES). After the first window (the running tables alone), TABLES more
@@ -58,6 +60,8 @@ import { replyFromWire } from '@jantaku/shared/api/table';
 import type { Command, Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
+import { EVENTS, eventsFromWire, eventsToWire, type EventState } from '@jantaku/shared/protocol/events';
+import { pack } from 'msgpackr';
 
 /** Every client of this script comes from one address: the server's per-address table limits are off. */
 const ONE_ADDRESS = { JANTAKU_TABLES_PER_ADDRESS: '0', JANTAKU_CREATES_PER_MINUTE: '0' };
@@ -275,12 +279,15 @@ interface Peer<S> {
   moment(state: S): string;
   actions(state: S): number;
   over(state: S): boolean;
+  /** Its clients measure what they learn (`countLearned`): Jantaku's table, not the bare room. */
+  learns?: boolean;
 }
 
 function tablePeer(bot: Bot): Peer<TableState> {
   return {
     name: 'jantaku table',
     roomName: 'table',
+    learns: true,
     createOptions: (i) => ({ ruleset: 'tenhou', seed: `bench-server-${i}`, bots: 0, handPauseMs: 0 }),
     decide(state, seat) {
       // Cheap test first: most patches leave this seat nothing to do.
@@ -329,6 +336,8 @@ class Stats {
   bytes = 0;
   /** The same bytes by kind of message: the state patch, our events, the request's reply, the rest. */
   byKind = noBytes();
+  /** What the seats learned in the window, in bytes (`learnedBytes`). */
+  learned = 0;
   /** Creates and joins refused with SERVER_FULL (any time). */
   refusedJoins = 0;
   inWindow(t: number): boolean {
@@ -430,6 +439,24 @@ function kindOf(frame: Uint8Array): ByteKind {
   return 'other';
 }
 
+/**
+ * What a seat learns, in bytes, for issue 18 item 3's "within 2× of what that seat actually
+ * learns": each event it is told, in the compact self-contained tuple of docs/PROTOCOL.md §7.1
+ * (forms 0–3, the rest as msgpack objects: what a protocol without a shared state would send),
+ * and each new text of its legal actions. Measured on the events and state the client decodes.
+ */
+function countLearned(room: AnyRoom, stats: Stats, seat: number): void {
+  let legal = '';
+  room.onMessage(EVENTS, (batch: unknown) => {
+    if (stats.inWindow(now())) stats.learned += pack(eventsToWire(eventsFromWire(batch, (room as unknown as { state: EventState }).state))).length;
+  });
+  room.onStateChange((state: TableState) => {
+    const now_ = state.seats?.[seat]?.own?.legal ?? '';
+    if (now_ !== legal && stats.inWindow(now())) stats.learned += Buffer.byteLength(now_) + 1;
+    legal = now_;
+  });
+}
+
 /** Counts the bytes of every frame `room` receives inside the window (its connection's handler, wrapped). */
 function countBytes(room: AnyRoom, stats: Stats): void {
   const events = (room as unknown as { connection?: { events: { onmessage?: (e: { data: ArrayBuffer }) => void } } }).connection?.events;
@@ -454,7 +481,7 @@ async function runTable<S>(url: string, peer: Peer<S>, slot: number, stats: Stat
     const seats = new Map<AnyRoom, number>();
     const seatOf = (r: AnyRoom) => seats.get(r)!;
     // Messages the bench does not read (seat tokens, events) are dropped without a warning.
-    const joined = (r: AnyRoom, seat: number) => (r.onMessage('*', () => {}), countBytes(r, stats), seats.set(r, seat), rooms.push(r), r);
+    const joined = (r: AnyRoom, seat: number) => (r.onMessage('*', () => {}), countBytes(r, stats), peer.learns && countLearned(r, stats, seat), seats.set(r, seat), rooms.push(r), r);
     try {
       const r0 = joined(await new Client(url).create(peer.roomName, { ...peer.createOptions(slot * 1000 + n++), seat: 0 }), 0);
       await Promise.all([1, 2, 3].map(async (seat) => joined(await new Client(url).joinById(r0.roomId, { seat }), seat)));
@@ -503,6 +530,8 @@ interface RunResult {
   /** Bytes the clients received in the window; creates and joins refused with SERVER_FULL. */
   bytes: number;
   byKind: Record<ByteKind, number>;
+  /** Bytes the seats learned (`countLearned`); 0 where not measured. */
+  learned: number;
   refusedJoins: number;
   /** Server live memory and RSS (bytes, after a full collection) with half the tables playing and with all of them, after the window. */
   slope?: { from: { tables: number; live: number; rss: number }; to: { tables: number; live: number; rss: number } };
@@ -577,7 +606,7 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
     while (tried() < o.tables && now() < until) await sleep(20);
     process.stderr.write(`  ${peer.name}: ${o.tables} more tables trying to open (${extra.refusedJoins} refused so far); measuring ${o.duration} s\n`);
     // The same running tables, measured afresh (samples and counts of this window only).
-    Object.assign(stats, { reply: [], patch: [], applied: 0, faults: 0, bytes: 0, byKind: noBytes(), rejected: new Map(), errors: new Map() });
+    Object.assign(stats, { reply: [], patch: [], applied: 0, faults: 0, bytes: 0, byKind: noBytes(), learned: 0, rejected: new Map(), errors: new Map() });
     const refusedBefore = extra.refusedJoins;
     const second = await measure(peer.name, stats, child, port, o, tables, idle.rss);
     result.overload = {
@@ -632,6 +661,7 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
     patch: percentiles(stats.patch),
     bytes: stats.bytes,
     byKind: { ...stats.byKind },
+    learned: stats.learned,
     refusedJoins: stats.refusedJoins,
     server: {
       cpuPct: server,
@@ -663,6 +693,7 @@ const slopePerTable = (r: RunResult) => slopeOf(r, 'live');
 const rssSlopePerTable = (r: RunResult) => slopeOf(r, 'rss');
 /** Bytes a seat receives per action applied (every table has 4 seats, each one client). */
 const bytesPerSeat = (r: RunResult) => r.bytes / r.actions / 4;
+const learnedPerSeat = (r: RunResult) => r.learned / r.actions / 4;
 
 function report(o: Options, ours: RunResult, bare: RunResult | null): void {
   const cell = (f: (r: RunResult) => string) => [f(ours), bare ? f(bare) : '-'];
@@ -689,6 +720,8 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['server RSS per table KB (slope, half -> all)', ...cell((r) => f1(rssSlopePerTable(r) / 1024)), ratio(rssSlopePerTable)],
     ['bytes received per action per seat', ...cell((r) => f1(bytesPerSeat(r))), ratio(bytesPerSeat)],
     ...BYTE_KINDS.map((k) => [`  of which ${k}`, ...cell((r) => f1(r.byKind[k] / r.actions / 4)), '-']),
+    ['what a seat learns per action, bytes (its events, its new legal text)', ...cell((r) => (r.learned ? f1(learnedPerSeat(r)) : '-')), '-'],
+    ['  bytes received / learned', ...cell((r) => (r.learned ? `${f2(r.bytes / r.learned)}x` : '-')), '-'],
     ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
     ['client event-loop delay p99 ms', ...cell((r) => f1(r.client.loopP99)), '-'],
     ['machine busy % (of cores x 100)', ...cell((r) => `${f1(r.machine.busyPct)}/${r.machine.cores * 100}`), '-'],
@@ -745,6 +778,8 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       errors: Object.values(ours.errors).reduce((a, b) => a + b, 0),
       bytesPerActionPerSeat: round(bytesPerSeat(ours), 1),
       bytesPerActionPerSeatByKind: Object.fromEntries(Object.entries(ours.byKind).map(([k, v]) => [k, round(v / ours.actions / 4, 1)])),
+      learnedBytesPerActionPerSeat: round(learnedPerSeat(ours), 1),
+      bytesPerLearned: round(ours.bytes / ours.learned, 2),
       ...(over
         ? {
             overloadRefusedJoins: over.refusedJoins,
