@@ -35,17 +35,21 @@ describe('the events message on the wire (issue 18 item 3)', () => {
     for (const name of Object.keys(SHIPPED_RULESETS)) {
       const events = eventsOf(name, `wire-${name}`);
       const wire = eventsToWire(events);
-      for (const w of wire) kinds.set(Array.isArray(w) ? `tuple ${w[0]}` : w.type, (kinds.get(Array.isArray(w) ? `tuple ${w[0]}` : w.type) ?? 0) + 1);
+      for (const w of wire) {
+        // Without a state every event goes as a tuple or its object, never as a number.
+        const kind = Array.isArray(w) ? `tuple ${w[0]}` : typeof w === 'number' ? 'number' : w.type;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
       const received = unpack(pack(wire));
       expect(eventsFromWire(received)).toEqual(events);
       // Same key order as the engine's objects, so a client printing them sees the same JSON.
       expect(JSON.stringify(eventsFromWire(received))).toBe(JSON.stringify(events));
       objectBytes += events.reduce((n, e) => n + pack([e]).length, 0);
-      wireBytes += wire.reduce((n, e) => n + pack([e]).length, 0);
+      wireBytes += wire.reduce<number>((n, e) => n + pack([e]).length, 0);
     }
     // The four hot events travel as tuples; the rest (deals, results, calls) as objects.
     for (const k of ['tuple 0', 'tuple 1', 'tuple 2', 'tuple 3', 'handStarted', 'dealt', 'called', 'handEnded', 'gameEnded']) expect(kinds.get(k), k).toBeGreaterThan(0);
-    for (const k of ['drew', 'discarded', 'claimWindow', 'claimOffered']) expect(kinds.has(k), k).toBe(false);
+    for (const k of ['drew', 'discarded', 'claimWindow', 'claimOffered', 'number']) expect(kinds.has(k), k).toBe(false);
     expect(wireBytes).toBeLessThan(objectBytes / 2);
   });
 
@@ -70,7 +74,7 @@ describe('the events message on the wire (issue 18 item 3)', () => {
     expect(fromWire(odd)).toBe(odd);
   });
 
-  it('an event that repeats the state goes as its type alone only when every field is the state’s, and needs the state to come back', () => {
+  it('an event that repeats the state goes as one number only when every field is the state’s, and needs the state to come back', () => {
     const result = { kind: 'draw', wins: [], tenpai: [1], revealed: [], deltas: [-1000, 3000, -1000, -1000], nagashi: [] };
     const state = {
       round: 1, honba: 2, riichiSticks: 0, dealer: 1, doraIndicators: [40], uraIndicators: [], turn: 1, claimTile: -1, claimFrom: -1,
@@ -79,19 +83,21 @@ describe('the events message on the wire (issue 18 item 3)', () => {
     const ended = { to: 'all', type: 'handEnded', result, scores: [24000, 28000, 24000, 24000], uraIndicators: [] };
     const accepted = { to: 'all', type: 'riichiAccepted', seat: 2, scores: [24000, 28000, 24000, 24000], riichiSticks: 0 };
     const started = { to: 'all', type: 'handStarted', round: 1, honba: 2, riichiSticks: 0, dealer: 1, scores: [24000, 28000, 24000, 24000], doraIndicator: 40 };
-    expect(eventsToWire([ended, accepted, started] as never, state)).toEqual([[6, -1], [5, -1, 2], [4, -1]]);
-    expect(JSON.stringify(eventsFromWire(unpack(pack([[6, -1], [5, -1, 2], [4, -1]])), state))).toBe(JSON.stringify([ended, accepted, started]));
+    // Each as one number: its form's place × 20 + (to + 1) × 4 + its field (handEnded 8, riichiAccepted 7, handStarted 6).
+    expect(eventsToWire([ended, accepted, started] as never, state)).toEqual([160, 142, 120]);
+    expect(JSON.stringify(eventsFromWire(unpack(pack([160, 142, 120])), state))).toBe(JSON.stringify([ended, accepted, started]));
     // A field the state does not hold as the event says: the event goes whole.
     const other = { ...ended, scores: [25000, 27000, 24000, 24000] };
     expect(toWire(other as never, state)).toBe(other);
     expect(toWire({ ...started, doraIndicator: 41 } as never, state)).toMatchObject({ type: 'handStarted' });
     expect(toWire({ to: 'all', type: 'gameEnded', standings: [] } as never, state)).toMatchObject({ type: 'gameEnded' });
     // Without the state (or with one that has no result) the short forms give no event, never a wrong one.
-    expect(eventsFromWire([[6, -1], [5, -1, 2], [4, -1], [7, -1]])).toEqual([]);
-    expect(eventsFromWire([[6, -1], [7, -1], [5, -1, 9], [6, -1, 0], ['7', -1], [8, -1]], { ...state, lastResult: '', standings: '[]' })).toEqual([{ to: 'all', type: 'gameEnded', standings: [] }]);
+    expect(eventsFromWire([160, 142, 120, 180])).toEqual([]);
+    // 161: handEnded has no field; 200 and up, negatives, fractions, strings and the tuples of these forms are none.
+    expect(eventsFromWire([160, 180, 161, 200, -1, 1.5, '180', [6, -1], [7, -1]], { ...state, lastResult: '', standings: '[]' })).toEqual([{ to: 'all', type: 'gameEnded', standings: [] }]);
   });
 
-  it('draws, discards, claim windows, offers and calls the patch already shows go as their type and seat alone, and come back exactly from the state', () => {
+  it('draws, discards, claim windows, offers and calls the patch already shows go as one number each, and come back exactly from the state', () => {
     const pon = { type: 'pon', tiles: [40, 41, 42], calledTile: 42, from: 1 };
     const state = {
       round: 0, honba: 0, riichiSticks: 1, dealer: 0, doraIndicators: [40], uraIndicators: [], lastResult: '', standings: '',
@@ -112,7 +118,9 @@ describe('the events message on the wire (issue 18 item 3)', () => {
       { to: 'all', type: 'called', seat: 0, meld: pon },
     ];
     const wire = eventsToWire(events as never, state);
-    expect(wire).toEqual([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0]]);
+    // One byte each: drew public 0, discarded 1, claimWindow 2, drew own 3, claimOffered 4, called 5 (× 20), + (to + 1) × 4 + field.
+    expect(wire).toEqual([73, 1, 21, 41, 92, 100]);
+    expect(pack(wire).length).toBe(7);
     expect(JSON.stringify(eventsFromWire(unpack(pack(wire)), state))).toBe(JSON.stringify(events));
     // Anything the state does not show as the event says goes as before: the tuple with its tile, or the object.
     expect(toWire({ ...events[0], tile: 134 } as never, state)).toEqual([0, 2, 2, 1, 134]);
@@ -124,9 +132,11 @@ describe('the events message on the wire (issue 18 item 3)', () => {
     const kan = { to: 'all', type: 'called', seat: 0, meld: { ...pon, type: 'shouminkan', tiles: [40, 41, 42, 43], addedTile: 43 } };
     expect(toWire(kan as never, state)).toBe(kan);
     // Without the state, or with a state that lacks what they stand for, these forms give no event.
-    expect(eventsFromWire([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0]])).toEqual([]);
+    expect(eventsFromWire([73, 1, 21, 41, 92, 100])).toEqual([]);
+    expect(eventsFromWire([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0]], state)).toEqual([]);
     const bare = { ...state, turn: -1, claimTile: -1, claimFrom: -1, seats: state.seats.map((x) => ({ score: x.score, discards: [] as number[], melds: [] })) };
-    expect(eventsFromWire([[8, 2, 1], [9, -1, 1], [10, -1, 1], [11, -1, 1], [12, 2], [13, -1, 0], [8, -1, 0], [12, -1], [10, -1, 7], [9, -1, 2]], bare)).toEqual([]);
+    // 60: a drawer's copy to all; 80: an offer to all; 23: seat 3's discard (none); 2: rinshan 2.
+    expect(eventsFromWire([73, 1, 21, 41, 92, 100, 60, 80, 23, 2], bare)).toEqual([]);
   });
 
   it('a malformed batch gives no event rather than a wrong one', () => {

@@ -5,11 +5,15 @@ import { CALLED, packDiscard, unpackDiscard } from '../schema/table';
 import type { RefereeEvent } from '../referee/referee';
 
 /**
- * The `events` message on the wire (docs/PROTOCOL.md §7.1, issue 18 item 3). The four events
- * that come with nearly every action — `drew`, `discarded`, `claimWindow`, `claimOffered` — travel
- * as short tuples; the four that repeat what the state holds travel as their type alone, read
- * back from the state the same batch's patch leaves; every other event as its object. Audience
- * `to`: -1 is "all", else the seat.
+ * The `events` message on the wire (docs/PROTOCOL.md §7.1, issue 18 item 3). An event whose
+ * fields the state the same batch's patch leaves already holds travels as one small number: what
+ * happened, to whom, and its one field the state does not say. Otherwise the four events that
+ * come with nearly every action — `drew`, `discarded`, `claimWindow`, `claimOffered` — travel as
+ * short tuples, and every other event as its object. Audience `to`: -1 is "all", else the seat.
+ *
+ * Tuples 0–3 travel as they are. The forms read from the state, 4–13 below, travel as the
+ * number `k × 20 + (to + 1) × 4 + arg`, where k is the form's place in `BY_STATE` (the frequent
+ * first, so most take one byte) and arg its last item (0 when it has none):
  *
  *   [0, to, seat, rinshan, tile?]   drew (rinshan 0/1; `tile` only in the drawing seat's copy)
  *   [1, to, seat, tile, flags]      discarded (flags: 1 tsumogiri, 2 riichi)
@@ -26,14 +30,13 @@ import type { RefereeEvent } from '../referee/referee';
  *   [12, to]                        claimOffered (seat: `to`; tile: `claimTile`)
  *   [13, to, seat]                  called (meld: the seat's last meld)
  *
- * Forms 8 to 13 are the short forms of the first four and of `called`: like 4 to 7
- * they stand for what the same batch's patch holds, and are used only where they give back the
- * event exactly.
+ * Forms 8 to 13 stand for the first four and `called` as 4 to 7 for the rest: for what the same
+ * batch's patch holds. All are used only where they give back the event exactly.
  *
  * An event with any field beyond those travels as its object, so decoding always gives back
  * exactly the event that was sent.
  */
-export type WireEvent = RefereeEvent | number[];
+export type WireEvent = RefereeEvent | number[] | number;
 
 /**
  * The table state as a client holds it when the events of a change arrive (their patch comes
@@ -88,8 +91,23 @@ const DISCARDED_FROM_STATE = 10;
 const CLAIM_WINDOW_FROM_STATE = 11;
 const CLAIM_OFFERED_FROM_STATE = 12;
 const CALLED_FROM_STATE = 13;
-/** Each short form read from the state, and how many items its tuple has. */
+/** Each form read from the state, and how many items its tuple has. */
 const FROM_STATE: Record<number, number> = { 4: 2, 5: 3, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 3, 12: 2, 13: 3 };
+/** The forms read from the state by how often they travel: the first six as one msgpack byte. */
+const BY_STATE = [DREW_FROM_STATE, DISCARDED_FROM_STATE, CLAIM_WINDOW_FROM_STATE, DREW_OWN_FROM_STATE, CLAIM_OFFERED_FROM_STATE, CALLED_FROM_STATE, HAND_STARTED, RIICHI_ACCEPTED, HAND_ENDED, GAME_ENDED];
+
+/** A form read from the state as its number. */
+const numberOf = (form: number[]): number => BY_STATE.indexOf(form[0]) * 20 + (form[1] + 1) * 4 + (form[2] ?? 0);
+
+/** A number back as its form ([type, to] or [type, to, arg]); null for one that is none. */
+function formOf(n: number): number[] | null {
+  if (!Number.isInteger(n) || n < 0 || n >= BY_STATE.length * 20) return null;
+  const type = BY_STATE[Math.floor(n / 20)];
+  const to = Math.floor((n % 20) / 4) - 1;
+  const arg = n % 4;
+  if (FROM_STATE[type] === 3) return [type, to, arg];
+  return arg === 0 ? [type, to] : null;
+}
 
 const scoresOf = (state: EventState): number[] => Array.from(state.seats, (s) => s.score);
 const sameNumbers = (a: readonly number[], b: Iterable<number>): boolean => {
@@ -163,7 +181,7 @@ const keys = (e: object): number => Object.keys(e).length;
 export function toWire(e: RefereeEvent, state?: EventState): WireEvent {
   if (state) {
     const short = stateForm(e, state);
-    if (short) return short;
+    if (short) return numberOf(short);
   }
   switch (e.type) {
     case 'drew':
@@ -202,10 +220,14 @@ function parsed<T>(text: string): T | null {
  * batch arrives): without it they are left out.
  */
 export function fromWire(w: unknown, state?: EventState): RefereeEvent | null {
+  if (typeof w === 'number') {
+    const form = formOf(w);
+    const to = form && toOf(form[1]);
+    return form && to !== null && state ? fromState(form, to, state) : null;
+  }
   if (!Array.isArray(w)) return w !== null && typeof w === 'object' && typeof (w as { type?: unknown }).type === 'string' ? (w as RefereeEvent) : null;
   const to = toOf(w[1]);
   if (to === null) return null;
-  if (typeof w[0] === 'number' && w[0] in FROM_STATE) return state && w.length === FROM_STATE[w[0]] ? fromState(w, to, state) : null;
   switch (w[0]) {
     case DREW: {
       if (!isSeat(w[2]) || (w[3] !== 0 && w[3] !== 1) || (w.length !== 4 && !(w.length === 5 && isTile(w[4])))) return null;
