@@ -88,8 +88,12 @@ function syncNumbers(arr: ArraySchema<number>, was: number[], values: readonly n
   was.push(...values);
 }
 
-/** Makes a list of numbers (`arr`, mirrored by `was`) hold `values` packed, writing only the places that changed. */
-function syncPacked<T>(arr: ArraySchema<number>, was: number[], values: readonly T[], pack: (v: T) => number): void {
+/**
+ * Makes a schema list (`arr`, mirrored by the packed values `was`) follow `values`: drops the
+ * places beyond them, and `put`s only those whose packed value changed (an existing place or the
+ * next new one).
+ */
+function syncList<T, P extends number | string>(arr: { length: number; pop(): unknown }, was: P[], values: readonly T[], pack: (v: T) => P, put: (i: number, value: T, packed: P) => void): void {
   while (was.length > values.length) {
     arr.pop();
     was.pop();
@@ -97,32 +101,24 @@ function syncPacked<T>(arr: ArraySchema<number>, was: number[], values: readonly
   for (let i = 0; i < values.length; i++) {
     const p = pack(values[i]);
     if (i < was.length && was[i] === p) continue;
-    if (i < was.length) arr[i] = p;
-    else arr.push(p);
+    put(i, values[i], p);
     was[i] = p;
   }
 }
 
-/**
- * Makes a list of schema items (`arr`, mirrored by the packed values `was`) follow `values`,
- * refilling only the items whose packed value changed.
- */
+/** A list of numbers holding `values` packed. */
+function syncPacked<T>(arr: ArraySchema<number>, was: number[], values: readonly T[], pack: (v: T) => number): void {
+  syncList(arr, was, values, pack, (i, _v, p) => (i < arr.length ? (arr[i] = p) : arr.push(p)));
+}
+
+/** A list of schema items following `values`: an item whose packed value changed is refilled. */
 function syncItems<T, S>(arr: ArraySchema<S>, was: (number | string)[], values: readonly T[], pack: (v: T) => number | string, make: () => S, fill: (item: S, value: T) => void): void {
-  while (was.length > values.length) {
-    arr.pop();
-    was.pop();
-  }
-  for (let i = 0; i < values.length; i++) {
-    const p = pack(values[i]);
-    if (i < was.length && was[i] === p) continue;
-    if (i < was.length) fill(arr[i], values[i]);
-    else {
-      const item = make();
-      fill(item, values[i]);
-      arr.push(item);
-    }
-    was[i] = p;
-  }
+  syncList(arr, was, values, pack, (i, v) => {
+    if (i < arr.length) return fill(arr[i], v);
+    const item = make();
+    fill(item, v);
+    arr.push(item);
+  });
 }
 
 /**
