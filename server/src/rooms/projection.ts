@@ -4,9 +4,8 @@ import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import type { Ruleset } from '@jantaku/shared/rules/index';
 import type { Meld } from '@jantaku/shared/tiles/meld';
 import { legalToWire } from '@jantaku/shared/protocol/legal';
-import { MeldState, PenaltyTileState, PrivateSeatState, SeatState, TableState } from '@jantaku/shared/schema/table';
+import { MeldState, packDiscard, PenaltyTileState, PrivateSeatState, SeatState, TableState } from '@jantaku/shared/schema/table';
 import { expectedHandCount } from '@jantaku/shared/schema/view';
-import { packDiscard } from '@jantaku/shared/schema/table';
 
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
 

@@ -170,7 +170,6 @@ function meldOf(m: EventSeat['melds'][number]): Meld {
 const sameMeld = (a: Meld, b: Meld): boolean =>
   keys(a) === keys(b) && a.type === b.type && sameNumbers(a.tiles, b.tiles) && a.calledTile === b.calledTile && a.from === b.from && a.addedTile === b.addedTile;
 
-
 const audience = (to: Audience): number => (to === 'all' ? -1 : to);
 const keys = (e: object): number => Object.keys(e).length;
 
