@@ -451,9 +451,9 @@ function countLearned(room: AnyRoom, stats: Stats, seat: number): void {
     if (stats.inWindow(now())) stats.learned += pack(eventsToWire(eventsFromWire(batch, (room as unknown as { state: EventState }).state))).length;
   });
   room.onStateChange((state: TableState) => {
-    const now_ = state.seats?.[seat]?.own?.legal ?? '';
-    if (now_ !== legal && stats.inWindow(now())) stats.learned += Buffer.byteLength(now_) + 1;
-    legal = now_;
+    const text = state.seats?.[seat]?.own?.legal ?? '';
+    if (text !== legal && stats.inWindow(now())) stats.learned += Buffer.byteLength(text) + 1;
+    legal = text;
   });
 }
 

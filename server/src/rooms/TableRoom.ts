@@ -438,7 +438,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     // The patch, the events and the request's reply leave together (cork.ts).
     this.corked.hold(this.clients);
     this.broadcastPatch();
-    // Right after the patch: the events that only repeat the state it set go as their type alone.
+    // Right after the patch: the events the state it set shows go as a number (protocol/events.ts).
     this.sendEvents(events, true);
     if (this.referee.game.phase === 'gameOver') this.gameOver();
     this.schedule();

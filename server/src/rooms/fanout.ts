@@ -7,12 +7,12 @@ import { seatingOf } from './protocol';
  * Sends each client the `events` it may see: a seat those to all and to itself, a spectator those
  * to all; commentators none (their feed is commentary.ts's). Encoded once for everyone who sees
  * only the public events; a seat with private ones gets its own frame. `state`: the table state
- * whose patch has just gone to these clients; events that only repeat it go as their type alone
+ * whose patch has just gone to these clients; events it shows go as a number
  * (shared/protocol/events.ts). Without it every event goes whole.
  */
 export function sendEvents(clients: readonly Client[], events: readonly RefereeEvent[], state?: EventState): void {
   const pub = events.filter((e) => e.to === 'all');
-  // Per form: [with the state's short forms, whole]; the public batch encoded once each.
+  // Per form: [with the numbers the state allows, whole]; the public batch encoded once each.
   const pubBytes: (Buffer | null)[] = [null, null];
   // The frequent events as short tuples (shared/protocol/events.ts): most of a turn's bytes.
   const encode = (list: RefereeEvent[], short: boolean): Buffer => getMessageBytes.raw(Protocol.ROOM_DATA, EVENTS, eventsToWire(list, short ? state : undefined));

@@ -11,27 +11,27 @@ import type { RefereeEvent } from '../referee/referee';
  * come with nearly every action — `drew`, `discarded`, `claimWindow`, `claimOffered` — travel as
  * short tuples, and every other event as its object. Audience `to`: -1 is "all", else the seat.
  *
- * Tuples 0–3 travel as they are. The forms read from the state, 4–13 below, travel as the
- * number `k × 20 + (to + 1) × 4 + arg`, where k is the form's place in `BY_STATE` (the frequent
- * first, so most take one byte) and arg its last item (0 when it has none):
- *
  *   [0, to, seat, rinshan, tile?]   drew (rinshan 0/1; `tile` only in the drawing seat's copy)
  *   [1, to, seat, tile, flags]      discarded (flags: 1 tsumogiri, 2 riichi)
  *   [2, to, tile, from, reason]     claimWindow (reason: 0 discard, 1 chankan)
  *   [3, to, seat, tile]             claimOffered
- *   [4, to]                         handStarted (round, honba, sticks, dealer, scores, dora: the state's)
- *   [5, to, seat]                   riichiAccepted (scores and sticks: the state's)
- *   [6, to]                         handEnded (result: `lastResult`; scores; ura dora: the state's)
- *   [7, to]                         gameEnded (standings: the state's `standings`)
- *   [8, to, rinshan]                drew, the drawing seat's copy (seat: `to`; tile: its `own.drawn`)
- *   [9, to, rinshan]                drew (seat: the state's `turn`)
- *   [10, to, seat]                  discarded (tile and flags: the seat's last discard)
- *   [11, to, reason]                claimWindow (tile and from: `claimTile`, `claimFrom`)
- *   [12, to]                        claimOffered (seat: `to`; tile: `claimTile`)
- *   [13, to, seat]                  called (meld: the seat's last meld)
  *
- * Forms 8 to 13 stand for the first four and `called` as 4 to 7 for the rest: for what the same
- * batch's patch holds. All are used only where they give back the event exactly.
+ * An event read from the state travels as the number `k × 20 + (to + 1) × 4 + arg`, the frequent
+ * first so that k 0–5 take one msgpack byte; `arg` is its one field the state lacks (0 if none):
+ *
+ *   k  event                        arg       read from the state
+ *   0  drew                         rinshan   seat: `turn`
+ *   1  discarded                    seat      tile and flags: the seat's last discard
+ *   2  claimWindow                  reason    tile and from: `claimTile`, `claimFrom`
+ *   3  drew, the drawer's copy      rinshan   seat: `to`; tile: its `own.drawn`
+ *   4  claimOffered                 -         seat: `to`; tile: `claimTile`
+ *   5  called                       seat      meld: the seat's last meld
+ *   6  handStarted                  -         round, honba, sticks, dealer, scores, dora
+ *   7  riichiAccepted               seat      scores, sticks
+ *   8  handEnded                    -         result (`lastResult`), scores, ura dora
+ *   9  gameEnded                    -         standings
+ *
+ * Numbers are used only where they give back the event exactly.
  *
  * An event with any field beyond those travels as its object, so decoding always gives back
  * exactly the event that was sent.
@@ -59,7 +59,7 @@ export interface EventState {
   standings: string;
 }
 
-/** A seat as the state holds it: what the short forms read (`own`: only in the seat's own client's state, and the server's). */
+/** A seat as the state holds it: what the events sent as numbers read (`own`: only in the seat's own client's state, and the server's). */
 export interface EventSeat {
   score: number;
   /** Packed (schema/table.ts `packDiscard`). */
@@ -80,33 +80,32 @@ const DREW = 0;
 const DISCARDED = 1;
 const CLAIM_WINDOW = 2;
 const CLAIM_OFFERED = 3;
-// Events whose fields the state holds already: only their type (and seat) travel.
-const HAND_STARTED = 4;
-const RIICHI_ACCEPTED = 5;
-const HAND_ENDED = 6;
-const GAME_ENDED = 7;
-const DREW_OWN_FROM_STATE = 8;
-const DREW_FROM_STATE = 9;
-const DISCARDED_FROM_STATE = 10;
-const CLAIM_WINDOW_FROM_STATE = 11;
-const CLAIM_OFFERED_FROM_STATE = 12;
-const CALLED_FROM_STATE = 13;
-/** Each form read from the state, and how many items its tuple has. */
-const FROM_STATE: Record<number, number> = { 4: 2, 5: 3, 6: 2, 7: 2, 8: 3, 9: 3, 10: 3, 11: 3, 12: 2, 13: 3 };
-/** The forms read from the state by how often they travel: the first six as one msgpack byte. */
-const BY_STATE = [DREW_FROM_STATE, DISCARDED_FROM_STATE, CLAIM_WINDOW_FROM_STATE, DREW_OWN_FROM_STATE, CLAIM_OFFERED_FROM_STATE, CALLED_FROM_STATE, HAND_STARTED, RIICHI_ACCEPTED, HAND_ENDED, GAME_ENDED];
+// Events read from the state: their k (see above).
+const SEEN_DREW = 0;
+const SEEN_DISCARDED = 1;
+const SEEN_CLAIM_WINDOW = 2;
+const SEEN_DREW_OWN = 3;
+const SEEN_CLAIM_OFFERED = 4;
+const SEEN_CALLED = 5;
+const SEEN_HAND_STARTED = 6;
+const SEEN_RIICHI_ACCEPTED = 7;
+const SEEN_HAND_ENDED = 8;
+const SEEN_GAME_ENDED = 9;
+const SEEN_KINDS = 10;
+/** The k whose number carries a field of its own (`arg`); the others' `arg` is 0. */
+const WITH_ARG = new Set([SEEN_DREW, SEEN_DISCARDED, SEEN_CLAIM_WINDOW, SEEN_DREW_OWN, SEEN_CALLED, SEEN_RIICHI_ACCEPTED]);
 
-/** A form read from the state as its number. */
-const numberOf = (form: number[]): number => BY_STATE.indexOf(form[0]) * 20 + (form[1] + 1) * 4 + (form[2] ?? 0);
+/** An event read from the state: what it is, to whom (-1 all), its own field. */
+type Seen = [k: number, to: number, arg: number];
 
-/** A number back as its form ([type, to] or [type, to, arg]); null for one that is none. */
-function formOf(n: number): number[] | null {
-  if (!Number.isInteger(n) || n < 0 || n >= BY_STATE.length * 20) return null;
-  const type = BY_STATE[Math.floor(n / 20)];
-  const to = Math.floor((n % 20) / 4) - 1;
+const numberOf = ([k, to, arg]: Seen): number => k * 20 + (to + 1) * 4 + arg;
+
+/** A number back as what it says; null for one that is none. */
+function seenOf(n: number): Seen | null {
+  if (!Number.isInteger(n) || n < 0 || n >= SEEN_KINDS * 20) return null;
+  const k = Math.floor(n / 20);
   const arg = n % 4;
-  if (FROM_STATE[type] === 3) return [type, to, arg];
-  return arg === 0 ? [type, to] : null;
+  return WITH_ARG.has(k) || arg === 0 ? [k, Math.floor((n % 20) / 4) - 1, arg] : null;
 }
 
 const scoresOf = (state: EventState): number[] => Array.from(state.seats, (s) => s.score);
@@ -116,38 +115,37 @@ const sameNumbers = (a: readonly number[], b: Iterable<number>): boolean => {
 };
 
 /**
- * The short form of an event that says only what `state` holds, or null: `handStarted`,
- * `riichiAccepted`, `handEnded` and `gameEnded` repeat the round, the scores, the sticks, the
- * dora, the result and the standings the same batch's patch sets. Only when every field is what
- * the state holds (and the event has no other field), so decoding gives back the same event.
+ * An event as what the state cannot say of it, or null: only when every other field is what
+ * `state` (the state the same batch's patch sets) holds and the event has no other field, so
+ * decoding gives back the same event.
  */
-function stateForm(e: RefereeEvent, state: EventState): number[] | null {
+function seenIn(e: RefereeEvent, state: EventState): Seen | null {
   const to = audience(e.to);
   switch (e.type) {
     case 'handStarted':
       return keys(e) === 8 && e.round === state.round && e.honba === state.honba && e.riichiSticks === state.riichiSticks && e.dealer === state.dealer && sameNumbers(e.scores, scoresOf(state)) && e.doraIndicator === Array.from(state.doraIndicators)[0]
-        ? [HAND_STARTED, to]
+        ? [SEEN_HAND_STARTED, to, 0]
         : null;
     case 'riichiAccepted':
-      return keys(e) === 5 && e.riichiSticks === state.riichiSticks && sameNumbers(e.scores, scoresOf(state)) ? [RIICHI_ACCEPTED, to, e.seat] : null;
+      return keys(e) === 5 && e.riichiSticks === state.riichiSticks && sameNumbers(e.scores, scoresOf(state)) ? [SEEN_RIICHI_ACCEPTED, to, e.seat] : null;
     case 'handEnded':
-      return keys(e) === 5 && sameNumbers(e.scores, scoresOf(state)) && sameNumbers(e.uraIndicators, state.uraIndicators) && JSON.stringify(e.result) === state.lastResult ? [HAND_ENDED, to] : null;
+      return keys(e) === 5 && sameNumbers(e.scores, scoresOf(state)) && sameNumbers(e.uraIndicators, state.uraIndicators) && JSON.stringify(e.result) === state.lastResult ? [SEEN_HAND_ENDED, to, 0] : null;
     case 'gameEnded':
-      return keys(e) === 3 && JSON.stringify(e.standings) === state.standings ? [GAME_ENDED, to] : null;
+      return keys(e) === 3 && JSON.stringify(e.standings) === state.standings ? [SEEN_GAME_ENDED, to, 0] : null;
     case 'drew':
-      if (e.tile === undefined) return keys(e) === 4 && e.seat === state.turn ? [DREW_FROM_STATE, to, e.rinshan ? 1 : 0] : null;
-      return keys(e) === 5 && e.to === e.seat && e.tile === state.seats[e.seat]?.own?.drawn ? [DREW_OWN_FROM_STATE, to, e.rinshan ? 1 : 0] : null;
+      if (e.tile === undefined) return keys(e) === 4 && e.seat === state.turn ? [SEEN_DREW, to, e.rinshan ? 1 : 0] : null;
+      return keys(e) === 5 && e.to === e.seat && e.tile === state.seats[e.seat]?.own?.drawn ? [SEEN_DREW_OWN, to, e.rinshan ? 1 : 0] : null;
     case 'discarded': {
       const d = lastOf(state.seats[e.seat]?.discards);
-      return keys(e) === 6 && d !== undefined && (d & ~CALLED) === packDiscard({ tile: e.tile, tsumogiri: e.tsumogiri, riichi: e.riichi, called: false }) ? [DISCARDED_FROM_STATE, to, e.seat] : null;
+      return keys(e) === 6 && d !== undefined && (d & ~CALLED) === packDiscard({ tile: e.tile, tsumogiri: e.tsumogiri, riichi: e.riichi, called: false }) ? [SEEN_DISCARDED, to, e.seat] : null;
     }
     case 'claimWindow':
-      return keys(e) === 5 && e.tile === state.claimTile && e.from === state.claimFrom ? [CLAIM_WINDOW_FROM_STATE, to, e.reason === 'chankan' ? 1 : 0] : null;
+      return keys(e) === 5 && e.tile === state.claimTile && e.from === state.claimFrom ? [SEEN_CLAIM_WINDOW, to, e.reason === 'chankan' ? 1 : 0] : null;
     case 'claimOffered':
-      return keys(e) === 4 && e.to === e.seat && e.tile === state.claimTile ? [CLAIM_OFFERED_FROM_STATE, to] : null;
+      return keys(e) === 4 && e.to === e.seat && e.tile === state.claimTile ? [SEEN_CLAIM_OFFERED, to, 0] : null;
     case 'called': {
       const m = lastOf(state.seats[e.seat]?.melds);
-      return keys(e) === 4 && m && sameMeld(e.meld, meldOf(m)) ? [CALLED_FROM_STATE, to, e.seat] : null;
+      return keys(e) === 4 && m && sameMeld(e.meld, meldOf(m)) ? [SEEN_CALLED, to, e.seat] : null;
     }
     default:
       return null;
@@ -175,13 +173,11 @@ const keys = (e: object): number => Object.keys(e).length;
 
 /**
  * The wire form of one event. With `state` (the table state the same batch's patch leaves the
- * client with), an event that only repeats it travels as its type alone.
+ * client with), an event it shows travels as a number.
  */
 export function toWire(e: RefereeEvent, state?: EventState): WireEvent {
-  if (state) {
-    const short = stateForm(e, state);
-    if (short) return numberOf(short);
-  }
+  const seen = state && seenIn(e, state);
+  if (seen) return numberOf(seen);
   switch (e.type) {
     case 'drew':
       if (e.tile === undefined) return keys(e) === 4 ? [DREW, audience(e.to), e.seat, e.rinshan ? 1 : 0] : e;
@@ -214,15 +210,14 @@ function parsed<T>(text: string): T | null {
 }
 
 /**
- * One event back from its wire form; null for a tuple that is not one of the forms above. The
- * short forms of the events that repeat the state need `state` (as the client holds it when the
- * batch arrives): without it they are left out.
+ * One event back from its wire form; null for one that is none of the forms above. A number
+ * needs `state` (as the client holds it when the batch arrives): without it, it is left out.
  */
 export function fromWire(w: unknown, state?: EventState): RefereeEvent | null {
   if (typeof w === 'number') {
-    const form = formOf(w);
-    const to = form && toOf(form[1]);
-    return form && to !== null && state ? fromState(form, to, state) : null;
+    const seen = seenOf(w);
+    const to = seen && toOf(seen[1]);
+    return seen && to !== null && state ? fromState(seen, to, state) : null;
   }
   if (!Array.isArray(w)) return w !== null && typeof w === 'object' && typeof (w as { type?: unknown }).type === 'string' ? (w as RefereeEvent) : null;
   const to = toOf(w[1]);
@@ -246,42 +241,42 @@ export function fromWire(w: unknown, state?: EventState): RefereeEvent | null {
   }
 }
 
-/** A short form's event, its fields read from the state (the same key order as the engine's). */
-function fromState(w: unknown[], to: RefereeEvent['to'], state: EventState): RefereeEvent | null {
-  switch (w[0]) {
-    case HAND_STARTED: {
+/** An event read from the state (the same key order as the engine's); `arg` its own field. */
+function fromState([k, , arg]: Seen, to: RefereeEvent['to'], state: EventState): RefereeEvent | null {
+  switch (k) {
+    case SEEN_HAND_STARTED: {
       const dora = Array.from(state.doraIndicators)[0];
       if (!isSeat(state.dealer) || !isTile(dora)) return null;
       return { to, type: 'handStarted', round: state.round, honba: state.honba, riichiSticks: state.riichiSticks, dealer: state.dealer, scores: scoresOf(state), doraIndicator: dora };
     }
-    case RIICHI_ACCEPTED:
-      return isSeat(w[2]) ? { to, type: 'riichiAccepted', seat: w[2], scores: scoresOf(state), riichiSticks: state.riichiSticks } : null;
-    case HAND_ENDED: {
+    case SEEN_RIICHI_ACCEPTED:
+      return isSeat(arg) ? { to, type: 'riichiAccepted', seat: arg, scores: scoresOf(state), riichiSticks: state.riichiSticks } : null;
+    case SEEN_HAND_ENDED: {
       const result = parsed<Extract<RefereeEvent, { type: 'handEnded' }>['result']>(state.lastResult);
       return result ? { to, type: 'handEnded', result, scores: scoresOf(state), uraIndicators: Array.from(state.uraIndicators) } : null;
     }
-    case GAME_ENDED: {
+    case SEEN_GAME_ENDED: {
       const standings = parsed<Extract<RefereeEvent, { type: 'gameEnded' }>['standings']>(state.standings);
       return standings ? { to, type: 'gameEnded', standings } : null;
     }
-    case DREW_OWN_FROM_STATE: {
+    case SEEN_DREW_OWN: {
       const tile = isSeat(to) ? state.seats[to]?.own?.drawn : undefined;
-      return isSeat(to) && isTile(tile) && (w[2] === 0 || w[2] === 1) ? { to, type: 'drew', seat: to, tile, rinshan: w[2] === 1 } : null;
+      return isSeat(to) && isTile(tile) && (arg === 0 || arg === 1) ? { to, type: 'drew', seat: to, tile, rinshan: arg === 1 } : null;
     }
-    case DREW_FROM_STATE:
-      return isSeat(state.turn) && (w[2] === 0 || w[2] === 1) ? { to, type: 'drew', seat: state.turn, rinshan: w[2] === 1 } : null;
-    case DISCARDED_FROM_STATE: {
-      const last = isSeat(w[2]) ? lastOf(state.seats[w[2]]?.discards) : undefined;
+    case SEEN_DREW:
+      return isSeat(state.turn) && (arg === 0 || arg === 1) ? { to, type: 'drew', seat: state.turn, rinshan: arg === 1 } : null;
+    case SEEN_DISCARDED: {
+      const last = isSeat(arg) ? lastOf(state.seats[arg]?.discards) : undefined;
       const d = typeof last === 'number' ? unpackDiscard(last) : null;
-      return isSeat(w[2]) && d && isTile(d.tile) ? { to, type: 'discarded', seat: w[2], tile: d.tile, tsumogiri: d.tsumogiri, riichi: d.riichi } : null;
+      return isSeat(arg) && d && isTile(d.tile) ? { to, type: 'discarded', seat: arg, tile: d.tile, tsumogiri: d.tsumogiri, riichi: d.riichi } : null;
     }
-    case CLAIM_WINDOW_FROM_STATE:
-      return isTile(state.claimTile) && isSeat(state.claimFrom) && (w[2] === 0 || w[2] === 1) ? { to, type: 'claimWindow', tile: state.claimTile, from: state.claimFrom, reason: w[2] === 1 ? 'chankan' : 'discard' } : null;
-    case CLAIM_OFFERED_FROM_STATE:
+    case SEEN_CLAIM_WINDOW:
+      return isTile(state.claimTile) && isSeat(state.claimFrom) && (arg === 0 || arg === 1) ? { to, type: 'claimWindow', tile: state.claimTile, from: state.claimFrom, reason: arg === 1 ? 'chankan' : 'discard' } : null;
+    case SEEN_CLAIM_OFFERED:
       return isSeat(to) && isTile(state.claimTile) ? { to, type: 'claimOffered', seat: to, tile: state.claimTile } : null;
-    case CALLED_FROM_STATE: {
-      const m = isSeat(w[2]) ? lastOf(state.seats[w[2]]?.melds) : undefined;
-      return isSeat(w[2]) && m ? { to, type: 'called', seat: w[2], meld: meldOf(m) } : null;
+    case SEEN_CALLED: {
+      const m = isSeat(arg) ? lastOf(state.seats[arg]?.melds) : undefined;
+      return isSeat(arg) && m ? { to, type: 'called', seat: arg, meld: meldOf(m) } : null;
     }
     default:
       return null;
@@ -291,7 +286,7 @@ function fromState(w: unknown[], to: RefereeEvent['to'], state: EventState): Ref
 /**
  * A received `events` batch as events; anything that is not an event is left out. `state`: the
  * table state as the client holds it when the batch arrives (the SDK passes its room's), which
- * the short forms of `handStarted`, `riichiAccepted`, `handEnded` and `gameEnded` are read from.
+ * the events sent as numbers are read from.
  */
 export function eventsFromWire(list: unknown, state?: EventState): RefereeEvent[] {
   if (!Array.isArray(list)) return [];

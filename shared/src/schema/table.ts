@@ -1,4 +1,5 @@
 import { schema, t, type SchemaType } from '@colyseus/schema';
+import type { DiscardRecord } from '../game/seat';
 
 /**
  * The wire shape of a table (issue 4): `@colyseus/schema` 5 classes the server fills from
@@ -8,14 +9,6 @@ import { schema, t, type SchemaType } from '@colyseus/schema';
  * Arrays are per hand (discards, melds) and reset when a hand starts.
  */
 
-/** A discard as a client reads it. */
-export interface Discard {
-  tile: number;
-  tsumogiri: boolean;
-  riichi: boolean;
-  called: boolean;
-}
-
 /**
  * A discard on the wire: its tile in the low byte and its flags above it, one uint16 (issue 18
  * item 3: a discard as a schema object took 9 bytes of every seat's patch and an object with its
@@ -24,12 +17,12 @@ export interface Discard {
 export const TSUMOGIRI = 256;
 export const RIICHI = 512;
 export const CALLED = 1024;
-export const packDiscard = (d: Discard): number => d.tile | (d.tsumogiri ? TSUMOGIRI : 0) | (d.riichi ? RIICHI : 0) | (d.called ? CALLED : 0);
-export const unpackDiscard = (n: number): Discard => ({ tile: n & 255, tsumogiri: (n & TSUMOGIRI) !== 0, riichi: (n & RIICHI) !== 0, called: (n & CALLED) !== 0 });
+export const packDiscard = (d: DiscardRecord): number => d.tile | (d.tsumogiri ? TSUMOGIRI : 0) | (d.riichi ? RIICHI : 0) | (d.called ? CALLED : 0);
+export const unpackDiscard = (n: number): DiscardRecord => ({ tile: n & 255, tsumogiri: (n & TSUMOGIRI) !== 0, riichi: (n & RIICHI) !== 0, called: (n & CALLED) !== 0 });
 /** A discard as an object with a flag left out read as false. */
-export type DiscardLike = Pick<Discard, 'tile'> & Partial<Discard>;
+export type DiscardLike = Pick<DiscardRecord, 'tile'> & Partial<DiscardRecord>;
 /** A discard from the state (a packed number) or from a view (its object) as its object. */
-export const discardOf = (d: number | DiscardLike): Discard =>
+export const discardOf = (d: number | DiscardLike): DiscardRecord =>
   typeof d === 'number' ? unpackDiscard(d) : { tile: d.tile, tsumogiri: d.tsumogiri === true, riichi: d.riichi === true, called: d.called === true };
 
 export const MeldState = schema(
