@@ -44,9 +44,14 @@ class SeatMirror {
   deadHand = false;
   discards: number[] = [];
   melds: string[] = [];
+  /** The engine's meld objects the state was last filled from: a meld is replaced, never changed, so the same objects mean the same melds. */
+  meldsFrom: readonly Meld[] = [];
   penaltyTiles: number[] = [];
   // Private part.
   hand = new HandMirror();
+  /** The engine seat and its `handVersion` the hand was last synced from. */
+  handOf: object | null = null;
+  handVersion = -1;
   drawn = -1;
   legal = '';
   claimOffered = false;
@@ -110,6 +115,17 @@ function syncPacked<T>(arr: ArraySchema<number>, was: number[], values: readonly
   syncList(arr, was, values, pack, (i, _v, p) => (i < arr.length ? (arr[i] = p) : arr.push(p)));
 }
 
+/**
+ * A seat's discards: the list only grows during a hand (a new hand empties it), and of the tiles
+ * already out only the last one changes (its `called` flag, when it is claimed). So equal lengths
+ * need only the last compared, not every discard at every action.
+ */
+function syncDiscards<T>(arr: ArraySchema<number>, was: number[], values: readonly T[], pack: (v: T) => number): void {
+  const n = values.length;
+  if (n === was.length && (n === 0 || was[n - 1] === pack(values[n - 1]))) return;
+  syncPacked(arr, was, values, pack);
+}
+
 /** A list of schema items following `values`: an item whose packed value changed is refilled. */
 function syncItems<T, S>(arr: ArraySchema<S>, was: (number | string)[], values: readonly T[], pack: (v: T) => number | string, make: () => S, fill: (item: S, value: T) => void): void {
   syncList(arr, was, values, pack, (i, v) => {
@@ -118,6 +134,13 @@ function syncItems<T, S>(arr: ArraySchema<S>, was: (number | string)[], values: 
     fill(item, v);
     arr.push(item);
   });
+}
+
+/** Whether two lists hold the same objects in the same order. */
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**
@@ -227,8 +250,11 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
     const riichi = g.riichi !== 'none';
     if (sm.riichi !== riichi) s.riichi = sm.riichi = riichi;
     if (sm.deadHand !== g.deadHand) s.deadHand = sm.deadHand = g.deadHand;
-    syncPacked(s.discards, sm.discards, g.discards, packDiscard);
-    if (g.melds.length || sm.melds.length) syncItems(s.melds, sm.melds, g.melds, meldKey, newMeld, fillMeld);
+    syncDiscards(s.discards, sm.discards, g.discards, packDiscard);
+    if (!sameItems(g.melds, sm.meldsFrom)) {
+      syncItems(s.melds, sm.melds, g.melds, meldKey, newMeld, fillMeld);
+      sm.meldsFrom = [...g.melds];
+    }
     if (g.penaltyTiles.length || sm.penaltyTiles.length) syncItems(s.penaltyTiles, sm.penaltyTiles, g.penaltyTiles, packPenalty, newPenaltyTile, fillPenaltyTile);
   }
 }
@@ -237,7 +263,11 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
 function fillPrivate(own: PrivateSeatState, sm: SeatMirror, game: Game, seat: Seat, legal: LegalAction[]): void {
   const g = game.seats[seat];
   const hand = g.sortedHand();
-  sm.hand.sync(own.hand, hand);
+  if (sm.handOf !== g || sm.handVersion !== g.handVersion) {
+    sm.hand.sync(own.hand, hand);
+    sm.handOf = g;
+    sm.handVersion = g.handVersion;
+  }
   const drawn = g.drawn ?? -1;
   if (sm.drawn !== drawn) own.drawn = sm.drawn = drawn;
   const wire = legal.length === 0 ? '' : legalToWire(legal, hand);

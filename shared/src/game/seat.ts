@@ -61,10 +61,12 @@ export class SeatState {
   #countsStale = true;
   /** `hand` in ascending id order (the order legal actions list tiles in), kept beside it once asked for. */
   #sorted: TileId[] | null = null;
+  #handVersion = 0;
 
   /** Takes the dealt tiles as the hand (after it, only `addTile` and `removeTile` change the hand: they keep the caches). */
   deal(tiles: TileId[]): void {
     this.hand = tiles;
+    this.#handVersion++;
     this.#waits = null;
     this.#countsStale = true;
     this.#sorted = null;
@@ -86,6 +88,11 @@ export class SeatState {
       this.#countsStale = false;
     }
     return this.#counts;
+  }
+
+  /** Counts the hand's changes: the same count, the same hand (a projection need not look again). */
+  get handVersion(): number {
+    return this.#handVersion;
   }
 
   /** The concealed tiles in ascending id order: read it, never write to it (copy first). */
@@ -135,6 +142,7 @@ export class SeatState {
   /** Takes a tile into the hand (a draw); the counts and the sorted copy follow it rather than being rebuilt. */
   addTile(t: TileId): void {
     this.hand.push(t);
+    this.#handVersion++;
     this.#waits = null;
     if (!this.#countsStale) this.#counts[t >> 2]++;
     if (this.#sorted) {
@@ -149,6 +157,7 @@ export class SeatState {
     const i = this.hand.indexOf(t);
     if (i >= 0) {
       removeAt(this.hand, i);
+      this.#handVersion++;
       if (!this.#countsStale) this.#counts[t >> 2]--;
       if (this.#sorted) removeAt(this.#sorted, this.#sorted.indexOf(t));
     }
