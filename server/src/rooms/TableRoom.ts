@@ -9,8 +9,9 @@ import { prescribedCommand } from '@jantaku/shared/referee/time';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { committedHand, WallCommitments } from '../fairness';
 import { events as log } from '../log';
-import type { Metrics } from '../metrics';
+import type { CommandResult, Metrics } from '../metrics';
 import type { GameStore } from '../store/index';
+import { groupCommitOf } from '../store/groupCommit';
 import { DEFAULT_LIMITS, type Limits } from '../limits';
 import type { TableQuota } from '../quota';
 import type { Capacity } from '../capacity';
@@ -44,6 +45,18 @@ export type { Commentary } from './commentary';
 
 // Every room's two schema encode buffers: 8 KB each, not 16 (stateBuffer.ts).
 sizeStateBuffers();
+
+/** What a table applied this turn and sends once it is recorded. */
+interface Unsent {
+  /** Commands to count (state.actions) and their results (metrics). */
+  actions: number;
+  results: CommandResult[];
+  /** Their events, sent after the patch; then `whole`, sent in full. */
+  events: RefereeEvent[];
+  whole: RefereeEvent[];
+  /** The requests judged meanwhile: each answered once the commit is known (true: recorded). */
+  replies: ((recorded: boolean) => void)[];
+}
 
 /** Before its game begins, how long a dropped player's seat waits for it at most (s). */
 export const PRE_START_RECONNECT_SECONDS = 10;
@@ -112,6 +125,12 @@ export class TableRoom extends Room<{ state: TableState }> {
   /** Rebuilt from the store after a restart. */
   private recovered = false;
   private legal: LegalAction[][] = [[], [], [], []];
+  /** The game moved since `legal` was worked out (it is projected once the move is recorded). */
+  private legalStale = false;
+  /** What this turn applied, waiting for its group commit to be sent (`applied`, `sendApplied`). */
+  private unsent: Unsent | null = null;
+  /** The room is gone: a commit that lands after it sends and plans nothing. */
+  private disposed = false;
   private corked = new Corked();
   private budgets = new Budgets(() => (this.constructor as typeof TableRoom).limits);
   /** Every event for the commentators, released once its hand has ended and its delay passed; null: no commentator view. */
@@ -348,6 +367,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   }
 
   override onDispose(): void {
+    this.disposed = true;
     this.stopTimers();
     if (this.origin) this.quota?.release(this.origin.address, this.roomId);
     this.capacity?.closeTable(this.roomId);
@@ -373,8 +393,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.state.started = true;
     this.updateListing();
     const step = this.seatClock.begin(this.referee, Date.now());
-    this.applied([], step);
-    this.sendEvents(this.firstDeal);
+    this.applied([], step, true, this.firstDeal);
     this.firstDeal = [];
   }
 
@@ -393,11 +412,17 @@ export class TableRoom extends Room<{ state: TableState }> {
     const reply: ActionReply | ActionError = budget.take()
       ? this.judgeAction(client, message)
       : { code: 'RATE_LIMITED', reason: 'too many refused messages: slow down' };
-    if ('status' in reply) {
-      budget.refund();
-      stop?.();
-    } else this.metrics?.command('refused');
-    return answer(client, ctx, reply);
+    const send = (r: ActionReply | ActionError): unknown => {
+      if ('status' in r) {
+        budget.refund();
+        stop?.();
+      } else this.metrics?.command('refused');
+      return answer(client, ctx, r);
+    };
+    const unsent = this.unsent;
+    if (!unsent) return send(reply);
+    // Judged on what this turn applied: the reply goes once that is recorded, with its patch (or, if the disk refused it, as UNAVAILABLE).
+    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(send(recorded ? reply : { code: 'UNAVAILABLE', reason: 'the table cannot record its game' }))));
   }
 
   private judgeAction(client: Client, message: unknown): ActionReply | ActionError {
@@ -411,38 +436,88 @@ export class TableRoom extends Room<{ state: TableState }> {
       return { code: r.refusal.code, reason: r.refusal.reason, ...(r.refusal.rule ? { rule: r.refusal.rule } : {}) };
     }
     if (!this.applied([r], step)) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
-    const actions = this.state.actions;
+    const actions = this.state.actions + (this.unsent?.actions ?? 0);
     if (r.fault) return { status: 'fault', actions, rule: r.fault.rule, penalty: r.fault.penalty, reason: r.fault.reason };
     return { status: 'accepted', actions };
   }
 
   /**
-   * After applied commands (`counted`, and the clock's own in `step`): record them, re-project,
-   * send the patch and the events at once, re-arm the clock, plan what comes next. False: the
-   * store failed (the table stops).
+   * After applied commands (`counted`, and the clock's own in `step`): they are recorded with
+   * everything else this turn of the event loop applied, in one commit (store/groupCommit.ts),
+   * and only then projected and sent (`sendApplied`). `whole`: events to send after them in full
+   * (the first deal's). False: nothing can be recorded now (the table stops).
    */
-  private applied(counted: Judged[], step: ClockStep = { clock: [], charges: [] }, counts = true): boolean {
-    if (!this.gameRecord.persist()) return false;
-    const done = [...step.clock.filter((r) => r.ok), ...counted.filter((r) => r.ok)];
-    const events: RefereeEvent[] = [];
-    for (const r of done) {
+  private applied(counted: Judged[], step: ClockStep = { clock: [], charges: [] }, counts = true, whole: RefereeEvent[] = []): boolean {
+    if (!this.gameRecord.open()) return false;
+    const queued = this.unsent !== null;
+    const u = (this.unsent ??= { actions: 0, results: [], events: [], whole: [], replies: [] });
+    for (const r of [...step.clock, ...counted]) {
       if (!r.ok) continue;
       if (counts || !counted.includes(r)) {
-        this.state.actions++;
-        this.metrics?.command(r.fault ? 'fault' : 'accepted');
+        u.actions++;
+        u.results.push(r.fault ? 'fault' : 'accepted');
       }
-      events.push(...r.events);
+      u.events.push(...r.events);
     }
-    reportEvents(this.roomId, events, this.referee.game.hands.length, this.metrics, this.tableEvents);
+    u.whole.push(...whole);
+    this.legalStale = true;
+    const store = this.store;
+    if (!store) this.sendApplied();
+    else if (!queued)
+      groupCommitOf(store).add({
+        write: () => this.gameRecord.write(),
+        done: (error) => {
+          if (error === undefined) {
+            this.gameRecord.written();
+            if (this.disposed) this.unsent = null;
+            return this.sendApplied();
+          }
+          this.gameRecord.notWritten(error);
+          this.legalStale = true;
+          const refused = this.unsent;
+          this.unsent = null;
+          // The first deal follows from the stored seed alone: it goes all the same, as the table waits.
+          if (refused?.whole.length) this.sendEvents(refused.whole);
+          for (const reply of refused?.replies ?? []) reply(false);
+        },
+      });
+    return true;
+  }
+
+  /**
+   * What was applied is recorded: count it, re-project, send the patch and the events at once,
+   * answer the requests waiting for it, re-arm the clock, plan what comes next.
+   */
+  private sendApplied(): void {
+    const u = this.unsent;
+    this.unsent = null;
+    if (!u) return;
+    this.state.actions += u.actions;
+    for (const result of u.results) this.metrics?.command(result);
+    reportEvents(this.roomId, u.events, this.referee.game.hands.length, this.metrics, this.tableEvents);
+    const hands = this.state.hands;
     this.refresh();
-    // The patch, the events and the request's reply leave together (cork.ts).
+    // The patch, the events and the requests' replies leave together (cork.ts).
     this.corked.hold(this.clients);
     this.broadcastPatch();
     // Right after the patch: the events the state it set shows go as a number (protocol/events.ts).
-    this.sendEvents(events, true);
+    this.sendEvents(u.events, true);
+    this.sendEvents(u.whole);
+    if (this.state.hands !== hands) this.updateListing();
     if (this.referee.game.phase === 'gameOver') this.gameOver();
     this.schedule();
-    return true;
+    for (const reply of u.replies) reply(true);
+    // The replies are written when Colyseus settles their promises (microtasks): the sockets let go after that.
+    this.corked.releaseAfterReplies();
+  }
+
+  /** Each seat's legal actions in the game as it is (worked out again if it moved since the last projection). */
+  private legalNow(): LegalAction[][] {
+    if (this.legalStale) {
+      this.legal = SEATS.map((s) => this.referee.game.legalActions(s));
+      this.legalStale = false;
+    }
+    return this.legal;
   }
 
   /** Re-arms the clock's timer at its next deadline. */
@@ -458,6 +533,8 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.commitments ??= new WallCommitments(game.seed, game.wallAlgorithm);
     const commitment = this.commitments.of(committedHand(game));
     this.legal = project(this.state, game);
+    this.legalStale = false;
+    if (this.state.hands !== game.hands.length) this.state.hands = game.hands.length;
     this.seatClock.project(this.state.seats, Date.now(), this.state);
     if (commitment !== this.state.wallCommitment) {
       // The next hand's commitment goes out with the end of this one: before its deal, in the state and the listing.
@@ -504,7 +581,8 @@ export class TableRoom extends Room<{ state: TableState }> {
       return this.timers.set('next', wait, () => this.deal());
     }
     const playedFor = (s: Seat) => this.seats.presence(s) === 'bot' || this.seats.presence(s) === 'absent' || this.seatClock.resigned(s);
-    const seat = SEATS.find((s) => this.legal[s].length > 0 && playedFor(s));
+    const legal = this.legalNow();
+    const seat = SEATS.find((s) => legal[s].length > 0 && playedFor(s));
     if (seat === undefined) return;
     this.timers.set('next', Math.max(this.settings.botDelayMs, this.pace.holdFor(game, seat, Date.now())), () => this.autoPlay(seat));
   }
@@ -518,10 +596,7 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   private deal(): void {
     const { judged: r, ...step } = this.seatClock.nextHand(this.referee, Date.now());
-    if (!r.ok) return;
-    this.state.hands++;
-    this.applied([r], step, false);
-    this.updateListing();
+    if (r.ok) this.applied([r], step, false);
   }
 
   /**
@@ -565,7 +640,7 @@ export class TableRoom extends Room<{ state: TableState }> {
 
   /** A bot acts from its own projection; an absent seat is played by the table's `absent` policy. */
   private autoPlay(seat: Seat): void {
-    const legal = this.legal[seat];
+    const legal = this.legalNow()[seat];
     if (legal.length === 0) return this.schedule();
     const stop = this.metrics?.startAction();
     const presence = this.seats.presence(seat);

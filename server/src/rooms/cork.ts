@@ -29,6 +29,16 @@ export class Corked {
     setImmediate(() => this.release());
   }
 
+  /**
+   * Sends what is held once the replies settled in this turn are written: Colyseus writes a
+   * request's reply in the promise job that settles it, one microtask on (two when the claim pace
+   * held the request: its promise follows the table's). A reply later than that still goes, in a
+   * write of its own (and `hold`'s next turn lets go of anything left).
+   */
+  releaseAfterReplies(): void {
+    queueMicrotask(() => queueMicrotask(() => queueMicrotask(() => this.release())));
+  }
+
   /** Sends what is held now. */
   release(): void {
     const held = this.held;

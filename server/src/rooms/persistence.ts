@@ -88,6 +88,8 @@ export class GameRecord {
   private down = false;
   /** Since when the disk has refused writes (the clocks do not count that time). */
   private downSince: number | null = null;
+  /** What the write in the group commit under way covers (`written` counts it once committed). */
+  private writing: { entries: number; inputs: number } | null = null;
 
   constructor(
     private readonly host: RecordHost,
@@ -112,43 +114,59 @@ export class GameRecord {
   }
 
   /**
-   * Writes the referee's new log entries (and, at the end, the result) to the store. Called
-   * after every applied command and before its patch goes out: what a client sees is recorded.
-   * False: nothing new is applied or broadcast. A disk that refuses the write (full, read-only)
-   * undoes the unrecorded commands and the table waits for the disk (`waitForStore`); any other
-   * store failure stops the table.
+   * Whether the table may apply and record now. False: it is stopped, waits for the disk, or the
+   * server is shutting down (the game stops here and is recovered at the next start).
    */
-  persist(): boolean {
-    const { store, roomId, referee, seatClock } = this.host;
+  open(): boolean {
+    const { store } = this.host;
     if (this.failed || this.down) return false;
-    if (!store || this.finished) return true;
-    if (!store.isOpen) {
-      // The server is shutting down: the game stops here and is recovered at the next start.
+    if (store && !this.finished && !store.isOpen) {
       this.failed = true;
       this.hooks.stopped(false);
       return false;
     }
+    return true;
+  }
+
+  /**
+   * Writes the referee's new log entries and the clocks' new inputs: the table's part of a group
+   * commit (store/groupCommit.ts), run inside its transaction. Throws as the store does;
+   * `written` counts them once the transaction commits, and records a finished game's result.
+   */
+  write(): void {
+    const { store, roomId, referee, seatClock } = this.host;
+    if (!store || this.finished) return;
     const entries = referee.log;
     const inputs = seatClock.inputs;
-    try {
-      // One command and no clock input (most actions): one INSERT is its own transaction, with no
-      // BEGIN and COMMIT around it. Anything more is committed whole or not at all.
-      const fresh = entries.length - this.persisted;
-      const freshInputs = inputs.length - this.persistedInputs;
-      if (fresh === 1 && freshInputs === 0) store.append(roomId, entries[this.persisted]);
-      else if (fresh > 0 || freshInputs > 0)
-        store.transaction(() => {
-          for (let i = this.persisted; i < entries.length; i++) store.append(roomId, entries[i]);
-          store.appendClockInputs(roomId, this.persistedInputs, inputs.slice(this.persistedInputs));
-        });
-    } catch (e) {
-      return this.refused(e, true);
-    }
-    // Counted once committed: a transaction the disk refused wrote nothing.
-    this.persisted = entries.length;
-    this.persistedInputs = inputs.length;
+    for (let i = this.persisted; i < entries.length; i++) store.append(roomId, entries[i]);
+    store.appendClockInputs(roomId, this.persistedInputs, inputs.slice(this.persistedInputs));
+    this.writing = { entries: entries.length, inputs: inputs.length };
+  }
+
+  /** What `write` wrote is committed. */
+  written(): void {
+    const w = this.writing;
+    this.writing = null;
+    if (!w) return;
+    this.persisted = w.entries;
+    this.persistedInputs = w.inputs;
     this.finishIfOver();
-    return true;
+  }
+
+  /**
+   * The commit failed: nothing of it is stored. A disk that refuses the write (full, read-only)
+   * undoes the unrecorded commands and the table waits for the disk (`waitForStore`); a store
+   * closed meanwhile (the server is shutting down) stops the table; any other failure stops it
+   * and closes it.
+   */
+  notWritten(e: unknown): void {
+    this.writing = null;
+    if (this.host.store && !this.host.store.isOpen) {
+      this.failed = true;
+      this.hooks.stopped(false);
+      return;
+    }
+    this.refused(e, true);
   }
 
   /** Records the result of a game that is over (retried while the disk refuses it: its log is already stored). */
@@ -165,7 +183,7 @@ export class GameRecord {
     }
   }
 
-  /** A write failed: see `persist`. `undo`: the commands not recorded are taken back. */
+  /** A write failed: see `notWritten`. `undo`: the commands not recorded are taken back. */
   private refused(e: unknown, undo: boolean): false {
     log.storeFailed(this.host.roomId, e);
     if (!(e instanceof StoreUnavailableError)) {

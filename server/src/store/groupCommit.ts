@@ -1,0 +1,68 @@
+import { logger } from '../log';
+import type { GameStore } from './gameStore';
+
+/** One table's part of a group commit. */
+export interface CommitJob {
+  /** Writes what the table has not stored yet, inside the group's transaction (throws as the store does). */
+  write(): void;
+  /** The writes are committed (`error` undefined), or nothing of them is (`error` says why). */
+  done(error?: unknown): void;
+}
+
+/**
+ * Group commit (issue 18 item 2): what the tables apply in one turn of the event loop is written
+ * in one SQLite transaction at the end of that turn (setImmediate), and only then does each
+ * table send its patch, its events and its replies. One commit a turn instead of one a command,
+ * and nothing is seen before it is recorded. A group that fails is tried again table by table,
+ * so that one table's failure stays its own, as with a commit per command.
+ */
+export class GroupCommit {
+  private jobs: CommitJob[] = [];
+
+  constructor(private readonly store: GameStore) {}
+
+  /** Commits `job` with the rest of this turn's. */
+  add(job: CommitJob): void {
+    if (this.jobs.length === 0) setImmediate(() => this.flush());
+    this.jobs.push(job);
+  }
+
+  /** Commits every job waiting, then tells each. */
+  flush(): void {
+    const jobs = this.jobs;
+    this.jobs = [];
+    if (jobs.length === 0) return;
+    let grouped = true;
+    try {
+      this.store.transaction(() => {
+        for (const j of jobs) j.write();
+      });
+    } catch {
+      grouped = false;
+    }
+    for (const j of jobs) {
+      let error: unknown;
+      if (!grouped)
+        try {
+          this.store.transaction(() => j.write());
+        } catch (e) {
+          error = e ?? new Error('the store refused the write');
+        }
+      try {
+        j.done(error);
+      } catch (e) {
+        // One table's failure to send is its own: the next tables are told all the same.
+        logger.error({ event: 'commitDoneFailed', err: e }, 'a table failed after its commit');
+      }
+    }
+  }
+}
+
+const groups = new WeakMap<GameStore, GroupCommit>();
+
+/** The group commit of `store` (one per store: every table of the process commits through it). */
+export function groupCommitOf(store: GameStore): GroupCommit {
+  let g = groups.get(store);
+  if (!g) groups.set(store, (g = new GroupCommit(store)));
+  return g;
+}
