@@ -180,16 +180,22 @@ function machine(): { busy: number; total: number } {
 }
 
 /**
- * The server's own event-loop delay (p99, max; ms) from its Prometheus `/metrics`, or null (the
- * bare fixture has none). prom-client resets the histogram at each scrape: scrape once to start.
+ * From the server's Prometheus `/metrics`, or null (the bare fixture has none): its own
+ * event-loop delay (p99, max; ms; prom-client resets the histogram at each scrape: scrape once to
+ * start), and its group commits so far with the tables' writes in them (store/groupCommit.ts).
  */
-async function serverLoopDelay(port: number): Promise<{ p99: number; max: number } | null> {
+async function serverMetrics(port: number): Promise<{ p99: number; max: number; commits: number; commitTables: number } | null> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) return null;
     const text = await res.text();
-    const get = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) * 1000;
-    return { p99: get('nodejs_eventloop_lag_p99_seconds'), max: get('nodejs_eventloop_lag_max_seconds') };
+    const get = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm').exec(text)?.[1] ?? NaN);
+    return {
+      p99: get('nodejs_eventloop_lag_p99_seconds') * 1000,
+      max: get('nodejs_eventloop_lag_max_seconds') * 1000,
+      commits: get('jantaku_store_commits_total'),
+      commitTables: get('jantaku_store_commit_tables_total'),
+    };
   } catch {
     return null;
   }
@@ -537,7 +543,7 @@ interface RunResult {
   slope?: { from: { tables: number; live: number; rss: number }; to: { tables: number; live: number; rss: number } };
   /** --overload: the joins refused beyond capacity, and the running tables' second window under it. */
   overload?: { refusedJoins: number; refusedInWindow: number; extraTablesOpened: number; during: RunResult };
-  server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null };
+  server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null; tablesPerCommit: number };
   client: { cpuPct: number; loopP99: number; loopMax: number };
   /** The whole machine over the window, % of all cores, and what neither server nor clients used. */
   machine: { busyPct: number; othersPct: number; cores: number; load1: number };
@@ -625,7 +631,7 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
 
 /** One window of DURATION seconds over the tables open now. */
 async function measure(name: string, stats: Stats, child: ServerChild, port: number, o: Options, tables: number, rssIdle: number): Promise<RunResult> {
-  await serverLoopDelay(port);
+  const metricsBefore = await serverMetrics(port);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const before = probe(child.pid);
@@ -639,7 +645,7 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
   const clientCpu = process.cpuUsage(clientBefore);
   const machineAfter = machine();
   const load1 = loadavg()[0];
-  const serverLoop = await serverLoopDelay(port);
+  const serverLoop = await serverMetrics(port);
   loop.disable();
   // Replies to requests sent just before the window closed may still come: wait a little.
   await sleep(Math.min(1000, 100 + o.thinkMs));
@@ -670,6 +676,7 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
       rssAfter: after.rss,
       hwm: after.hwm,
       loop: serverLoop,
+      tablesPerCommit: serverLoop && metricsBefore ? (serverLoop.commitTables - metricsBefore.commitTables) / (serverLoop.commits - metricsBefore.commits) : NaN,
     },
     client: { cpuPct: client, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 },
     machine: { busyPct, othersPct: Math.max(0, busyPct - server - client), cores, load1 },
@@ -714,6 +721,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['server CPU ms/action', ...cell((r) => f3(perAction(r))), ratio(perAction)],
     ['server CPU ms/s per table', ...cell((r) => f2(perTable(r))), ratio(perTable)],
     ['server event-loop delay p99/max ms', ...cell((r) => (r.server.loop ? `${f1(r.server.loop.p99)} / ${f1(r.server.loop.max)}` : '-')), '-'],
+    ["tables' writes per SQLite commit (group commit)", ...cell((r) => f2(r.server.tablesPerCommit)), '-'],
     ['server RSS idle -> loaded MB', ...cell((r) => `${f1(r.server.rssBefore / MB)} -> ${f1(r.server.rssAfter / MB)}`), '-'],
     ['server RSS per table KB (loaded - idle)', ...cell((r) => f1(memPerTable(r) / 1024)), ratio(memPerTable)],
     ['server live memory per table KB (slope, half -> all)', ...cell((r) => (r.slope ? `${f1(slopePerTable(r) / 1024)} (${r.slope.from.tables} -> ${r.slope.to.tables})` : '-')), ratio(slopePerTable)],
@@ -768,6 +776,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       patchMaxMs: round(ours.patch.max),
       serverCpuPct: round(ours.server.cpuPct, 1),
       serverLoopP99Ms: round(ours.server.loop?.p99 ?? NaN, 1),
+      tablesPerCommit: round(ours.server.tablesPerCommit),
       serverLoopMaxMs: round(ours.server.loop?.max ?? NaN, 1),
       serverRssMB: round(ours.server.rssAfter / MB, 1),
       cpuMsPerAction: round(perAction(ours), 3),

@@ -37,6 +37,7 @@ import { TournamentService } from './tournaments/service';
 import { TableEvents } from './rooms/events';
 import { GameArchive, type StoredGame } from './store/archive';
 import { Games } from './store/games';
+import { groupCommitOf } from './store/groupCommit';
 import { rankedService } from './queue/index';
 import { ratingsOf } from './players/ratings';
 import type { QueueSettings } from './queue/queue';
@@ -260,7 +261,8 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const archivedAtStart = finishedAtStart.then((finished) => games.catchUp(finished)).catch((e: Error) => (opts.log ?? logger).error({ event: 'archiveFailed', message: e.message }, 'could not copy finished games to the shared store'));
   // One registry per server; its rooms feed the counters (TableRoom reads its class's `metrics`).
   const capacity = new Capacity(limits, (what) => metrics.serverFull(what));
-  const metrics = new Metrics({ limits, load: () => capacity.load });
+  const commits = groupCommitOf(store);
+  const metrics = new Metrics({ limits, load: () => capacity.load, commits: () => commits });
   Room.metrics = metrics;
   Room.capacity = capacity;
   const scale = scaleSettings(opts.scale);

@@ -62,6 +62,8 @@ export interface MetricsOptions {
   limits?: Limits;
   /** This process's load against its capacity (capacity.ts), read at scrape time. */
   load?: () => Load;
+  /** The store's group commits so far (store/groupCommit.ts), read at scrape time. */
+  commits?: () => { commits: number; writes: number };
 }
 
 /** Limits fixed in the code, reported beside the configurable ones. */
@@ -153,6 +155,26 @@ export class Metrics {
     });
     this.full = new Counter({ name: 'jantaku_server_full_refusals_total', help: 'New tables and new seats refused with SERVER_FULL', labelNames: ['refused'], registers });
     for (const refused of ['table', 'seat'] satisfies Refused[]) this.full.inc({ refused }, 0);
+    const commits = opts.commits ?? (() => ({ commits: 0, writes: 0 }));
+    // Counters kept by the group commit itself (no work per command here): read when scraped.
+    new Counter({
+      name: 'jantaku_store_commits_total',
+      help: 'SQLite transactions that recorded what the tables applied (one per turn of the event loop with anything to record)',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(commits().commits);
+      },
+    });
+    new Counter({
+      name: 'jantaku_store_commit_tables_total',
+      help: "Tables' writes in those transactions (over jantaku_store_commits_total: tables per commit)",
+      registers,
+      collect() {
+        this.reset();
+        this.inc(commits().writes);
+      },
+    });
     this.purged = new Counter({ name: 'jantaku_games_purged_total', help: 'Finished games deleted by the retention setting', registers });
     if (opts.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }

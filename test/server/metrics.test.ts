@@ -256,6 +256,8 @@ describe('GET /metrics on a live server', () => {
       ['jantaku_faults_total', 'counter'],
       ['jantaku_games_finished_total', 'counter'],
       ['jantaku_action_seconds', 'histogram'],
+      ['jantaku_store_commits_total', 'counter'],
+      ['jantaku_store_commit_tables_total', 'counter'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],
       ['nodejs_eventloop_lag_p99_seconds', 'gauge'],
       ['process_cpu_seconds_total', 'counter'],
@@ -270,6 +272,9 @@ describe('GET /metrics on a live server', () => {
     expect(value(samples, 'jantaku_tables', { status: 'playing' }) + value(samples, 'jantaku_tables', { status: 'finished' })).toBeGreaterThanOrEqual(1);
     expect(value(samples, 'jantaku_spectators')).toBe(1);
     expect(value(samples, 'jantaku_players')).toBe(0);
+    // Every action was recorded through a group commit: one table here, so one table's write in each.
+    expect(value(samples, 'jantaku_store_commits_total')).toBeGreaterThanOrEqual(30);
+    expect(value(samples, 'jantaku_store_commit_tables_total')).toBe(value(samples, 'jantaku_store_commits_total'));
     expect(samples.some((s) => s.name === 'nodejs_eventloop_lag_seconds' && Number.isFinite(s.value) && s.value >= 0)).toBe(true);
     expect(value(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
 

@@ -18,6 +18,9 @@ export interface CommitJob {
  */
 export class GroupCommit {
   private jobs: CommitJob[] = [];
+  /** Groups committed so far, and the tables' writes in them (for /metrics: tables per commit). */
+  commits = 0;
+  writes = 0;
 
   constructor(private readonly store: GameStore) {}
 
@@ -32,6 +35,8 @@ export class GroupCommit {
     const jobs = this.jobs;
     this.jobs = [];
     if (jobs.length === 0) return;
+    this.commits++;
+    this.writes += jobs.length;
     let grouped = true;
     try {
       this.store.transaction(() => {
