@@ -31,6 +31,7 @@ function storeWith(name: string, games: string[]): { store: GameStore; sql: stri
 function job(store: GameStore, id: string, n: number, told: Record<string, unknown>): CommitJob & { writes: number } {
   const j = {
     writes: 0,
+    rows: () => n,
     write() {
       j.writes++;
       for (let i = 0; i < n; i++) store.append(id, entry(i));
@@ -59,11 +60,17 @@ describe('group commit (issue 18 item 2): what the tables apply in one turn is c
     expect(sql.filter((q) => q === 'BEGIN')).toHaveLength(1);
     expect(told).toEqual({ a: 'committed', b: 'committed', c: 'committed' });
     expect(['a', 'b', 'c'].map((id) => store.getGame(id)!.commands)).toEqual([2, 1, 3]);
-    // The next turn is a group of its own.
+    // The next turn is a group of its own; one table's one row commits alone, with no BEGIN and COMMIT around it.
+    group.add(job(store, 'a', 2, told));
+    await nextTurn();
+    expect(sql.filter((q) => q === 'COMMIT')).toHaveLength(2);
     group.add(job(store, 'a', 1, told));
     await nextTurn();
     expect(sql.filter((q) => q === 'COMMIT')).toHaveLength(2);
-    expect(store.getGame('a')!.commands).toBe(3);
+    expect(sql.at(-1)).toMatch(/^INSERT INTO commands/);
+    expect(store.getGame('a')!.commands).toBe(5);
+    expect(group.commits).toBe(3);
+    expect(group.writes).toBe(5);
     store.close();
   });
 
@@ -89,7 +96,7 @@ describe('group commit (issue 18 item 2): what the tables apply in one turn is c
     const { store } = storeWith('three.sqlite', ['a', 'b']);
     const group = new GroupCommit(store);
     const told: Record<string, unknown> = {};
-    group.add({ write: () => store.append('a', entry(0)), done: () => { throw new Error('a bug after the commit'); } });
+    group.add({ rows: () => 1, write: () => store.append('a', entry(0)), done: () => { throw new Error('a bug after the commit'); } });
     group.add(job(store, 'b', 1, told));
     await nextTurn();
     expect(told).toEqual({ b: 'committed' });

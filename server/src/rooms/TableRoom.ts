@@ -465,6 +465,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (!store) this.sendApplied();
     else if (!queued)
       groupCommitOf(store).add({
+        rows: () => this.gameRecord.rows(),
         write: () => this.gameRecord.write(),
         done: (error) => {
           if (error === undefined) {

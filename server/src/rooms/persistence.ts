@@ -143,6 +143,12 @@ export class GameRecord {
     this.writing = { entries: entries.length, inputs: inputs.length };
   }
 
+  /** How many rows `write` inserts now. */
+  rows(): number {
+    if (!this.host.store || this.finished) return 0;
+    return this.host.referee.log.length - this.persisted + this.host.seatClock.inputs.length - this.persistedInputs;
+  }
+
   /** What `write` wrote is committed. */
   written(): void {
     const w = this.writing;

@@ -137,6 +137,9 @@ export class StoreUnavailableError extends StoreError {
 /** SQLite's answers that are the disk's fault, not the game's. */
 const DISK_ERROR = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|NOMEM|PROTOCOL)/;
 
+/** Pages in the WAL before SQLite copies them into the database (its default: 1,000). */
+export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 /** What `probe` writes to see whether the disk takes writes. */
 const PROBE_BYTES = 256 * 1024;
 
@@ -180,6 +183,10 @@ export class GameStore {
     this.db = new Database(this.path, trace ? { verbose: (sql) => trace(String(sql)) } : {});
     try {
       this.db.pragma('journal_mode = WAL');
+      // A checkpoint copies each page once however many commits changed it: every 10,000 pages (a
+      // WAL of up to 40 MB), not SQLite's 1,000, a table's page is copied once for many of its
+      // commands (measured: a fifth of an append's CPU at 500 tables' pace).
+      this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.pragma(`synchronous = ${this.synchronous}`);
       this.db.pragma('foreign_keys = ON');
       this.db.pragma('busy_timeout = 5000');

@@ -3,6 +3,8 @@ import type { GameStore } from './gameStore';
 
 /** One table's part of a group commit. */
 export interface CommitJob {
+  /** How many rows `write` will insert. */
+  rows(): number;
   /** Writes what the table has not stored yet, inside the group's transaction (throws as the store does). */
   write(): void;
   /** The writes are committed (`error` undefined), or nothing of them is (`error` says why). */
@@ -39,9 +41,12 @@ export class GroupCommit {
     this.writes += jobs.length;
     let grouped = true;
     try {
-      this.store.transaction(() => {
-        for (const j of jobs) j.write();
-      });
+      // A single row commits alone (one statement is its own transaction, without BEGIN and COMMIT).
+      if (jobs.length === 1 && jobs[0].rows() === 1) jobs[0].write();
+      else
+        this.store.transaction(() => {
+          for (const j of jobs) j.write();
+        });
     } catch {
       grouped = false;
     }
