@@ -23,8 +23,13 @@
  * (100), DURATION s (30), THINK_MS (`--think-ms` or `--think`; 0: flat out;
  * else each bot waits THINK_MS x U(0.5, 1.5) before it acts, like a person), RAMP s
  * (TABLES/25, at least 1), BOT (efficiency | tsumogiri), `--quick` (10 tables, 5 s),
- * `--no-peer` (skip the bare room), `--overload` (below), SERVER_PROF=dir (V8 CPU profiles of the
- * server children), SERVER_NODE_FLAGS (more node flags for them).
+ * `--no-peer` (skip the bare room), `--overload` (below), `--rounds N` (below), SERVER_PROF=dir (V8
+ * CPU profiles of the server children), SERVER_NODE_FLAGS (more node flags for them).
+ *
+ * `--rounds N` (1): ours and the bare room measured N times in turn (ours, bare, ours, bare…),
+ * each round with fresh server processes. On a shared machine a single run's CPU per action
+ * drifts by ±15% between the two halves; the report is the round with the median ratio, and
+ * every round's CPU per action and ratio is listed before it (`rounds` in the JSON line).
  *
  * Bytes: every websocket frame the clients receive in the window is counted; per action per seat
  * is that over the actions applied and the 4 seats of a table. Beside it, what a seat learns
@@ -112,6 +117,7 @@ interface Options {
   bot: 'efficiency' | 'tsumogiri';
   peer: boolean;
   overload: boolean;
+  rounds: number;
 }
 
 /** The command line's flags (`--tables 200`, `--tables=200`); an unknown one stops the script with its name. */
@@ -131,6 +137,7 @@ function parseOptions(argv: string[]): Options {
       quick: { type: 'boolean' },
       'no-peer': { type: 'boolean' },
       overload: { type: 'boolean' },
+      rounds: { type: 'string' },
     },
   });
   const flags = new Map<string, string>(Object.entries(values).map(([k, v]) => [k, String(v)]));
@@ -154,6 +161,7 @@ function parseOptions(argv: string[]): Options {
     bot,
     peer: !flags.has('no-peer') && process.env.PEER !== '0',
     overload: flags.has('overload') || process.env.OVERLOAD === '1',
+    rounds: Math.max(1, Math.round(num('rounds', 'ROUNDS', 1))),
   };
 }
 
@@ -702,6 +710,9 @@ const rssSlopePerTable = (r: RunResult) => slopeOf(r, 'rss');
 const bytesPerSeat = (r: RunResult) => r.bytes / r.actions / 4;
 const learnedPerSeat = (r: RunResult) => r.learned / r.actions / 4;
 
+/** Each round's CPU per action and ratio (`--rounds`), for the JSON line. */
+let roundsOf: { cpuMsPerAction: number | null; bareCpuMsPerAction: number | null; ratio: number | null }[] = [];
+
 function report(o: Options, ours: RunResult, bare: RunResult | null): void {
   const cell = (f: (r: RunResult) => string) => [f(ours), bare ? f(bare) : '-'];
   const ratio = (f: (r: RunResult) => number) => (bare ? `${f2(f(ours) / f(bare))}x` : '-');
@@ -799,6 +810,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
           }
         : {}),
       machineBusyPct: round(ours.machine.busyPct, 1),
+      ...(roundsOf.length > 1 ? { rounds: roundsOf } : {}),
       otherProcessesPct: round(ours.machine.othersPct, 1),
       ...(bare
         ? {
@@ -839,7 +851,7 @@ async function main(): Promise<void> {
   const children: ServerChild[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-bench-'));
   // Bound: whatever hangs, the script ends (per run: start, opening deadline, window, teardown).
-  const limitMs = (o.ramp + 60 + o.tables * 0.2 + o.duration + 120) * 1000 * (o.peer ? 2 : 1) + (o.overload ? (o.ramp + 30 + o.duration + 10) * 1000 : 0);
+  const limitMs = ((o.ramp + 60 + o.tables * 0.2 + o.duration + 120) * 1000 * (o.peer ? 2 : 1) + (o.overload ? (o.ramp + 30 + o.duration + 10) * 1000 : 0)) * o.rounds;
   const watchdog = setTimeout(() => {
     console.error(`bench:server: watchdog after ${limitMs / 1000} s, stopping`);
     for (const c of children) c.proc.kill('SIGKILL');
@@ -849,29 +861,43 @@ async function main(): Promise<void> {
   watchdog.unref();
   try {
     process.stderr.write(`bench:server: ${o.tables} tables, ${o.duration} s, THINK_MS=${o.thinkMs}, ramp ${o.ramp} s, bots ${o.bot}${o.overload ? ', overload: capacity TABLES, twice as many trying' : ''}\n`);
-    const port = await freePort();
     // --overload: the capacity is the tables measured; twice as many try to play.
     const capacity: Record<string, string> = o.overload ? { JANTAKU_MAX_TABLES: String(o.tables), JANTAKU_MAX_SEATS: String(4 * o.tables) } : {};
-    const ours = new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: dataDir, ...ONE_ADDRESS, ...capacity });
-    children.push(ours);
     const bot = o.bot === 'efficiency' ? efficiencyBot : tsumogiriBot;
-    let oursResult: RunResult;
-    try {
-      oursResult = await run(tablePeer(bot), ours, port, o, o.overload);
-    } finally {
-      await ours.stop();
-    }
-    let bareResult: RunResult | null = null;
-    if (o.peer) {
-      const barePort = await freePort();
-      const bare = new ServerChild([SELF, '--serve-bare', String(barePort)], {});
-      children.push(bare);
+    const rounds: { ours: RunResult; bare: RunResult | null }[] = [];
+    for (let round = 0; round < o.rounds; round++) {
+      if (o.rounds > 1) process.stderr.write(`round ${round + 1} of ${o.rounds}\n`);
+      const port = await freePort();
+      // A fresh data directory each round: every round's store starts empty.
+      const ours = new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: join(dataDir, String(round)), ...ONE_ADDRESS, ...capacity });
+      children.push(ours);
+      let oursResult: RunResult;
       try {
-        bareResult = await run(barePeer, bare, barePort, o);
+        oursResult = await run(tablePeer(bot), ours, port, o, o.overload);
       } finally {
-        await bare.stop();
+        await ours.stop();
       }
+      let bareResult: RunResult | null = null;
+      if (o.peer) {
+        const barePort = await freePort();
+        const bare = new ServerChild([SELF, '--serve-bare', String(barePort)], {});
+        children.push(bare);
+        try {
+          bareResult = await run(barePeer, bare, barePort, o);
+        } finally {
+          await bare.stop();
+        }
+      }
+      rounds.push({ ours: oursResult, bare: bareResult });
     }
+    // The median round by ratio (by our CPU per action without the peer).
+    const key = (r: (typeof rounds)[number]) => (r.bare ? perAction(r.ours) / perAction(r.bare) : perAction(r.ours));
+    const { ours: oursResult, bare: bareResult } = [...rounds].sort((a, b) => key(a) - key(b))[Math.floor((rounds.length - 1) / 2)];
+    if (rounds.length > 1) {
+      console.log(`rounds (ours, bare ms CPU/action, ratio): ${rounds.map((r) => `${f3(perAction(r.ours))}, ${r.bare ? f3(perAction(r.bare)) : '-'}, ${r.bare ? f2(key(r)) : '-'}`).join(' | ')}; the report is the median round's`);
+      console.log();
+    }
+    roundsOf = rounds.map((r) => ({ cpuMsPerAction: round(perAction(r.ours), 3), bareCpuMsPerAction: r.bare ? round(perAction(r.bare), 4) : null, ratio: r.bare ? round(key(r)) : null }));
     report(o, oursResult, bareResult);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
