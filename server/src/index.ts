@@ -61,6 +61,12 @@ export interface ServerOptions {
   dataDir?: string;
   /** An already open store (instead of `dataDir`); closed with the server all the same. */
   store?: GameStore;
+  /**
+   * How often a thread of its own checkpoints the store's WAL, ms (default: env
+   * JANTAKU_CHECKPOINT_MS, else 2000; 0: none, commits checkpoint as SQLite does). Not for a
+   * store given as `store`.
+   */
+  checkpointEveryMs?: number;
   /** Several processes as one through Redis (default: env REDIS_URL, PUBLIC_ADDRESS); see scale.ts. */
   scale?: ScaleOptions;
   /** Limits on abuse, over those of the environment (limits.ts). */
@@ -235,6 +241,9 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
   const limits: Limits = { ...limitsFromEnv(), ...opts.limits };
   const dataDir = opts.dataDir ?? process.env.JANTAKU_DATA_DIR ?? './data';
   const store = opts.store ?? new GameStore({ path: join(dataDir, DB_FILE) });
+  // The server's own store: its WAL is checkpointed from a thread of its own, never by a table's commit.
+  const checkpointEveryMs = opts.checkpointEveryMs ?? Number(process.env.JANTAKU_CHECKPOINT_MS ?? 2000);
+  if (!opts.store && checkpointEveryMs > 0) store.checkpointInBackground(checkpointEveryMs);
   // Players: a service beside the tables; a table only learns a verified session's account.
   const accounts = new Accounts({ path: opts.store ? join(dirname(opts.store.path), PLAYERS_FILE) : join(dataDir, PLAYERS_FILE), databaseUrl: opts.databaseUrl });
   const sessions = new Sessions();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from '@colyseus/core';
 import { Client, type Room } from '@colyseus/sdk';
-import { createServer } from '../../server/src/index';
+import { createServer, type ServerOptions } from '../../server/src/index';
 import type { Limits } from '../../server/src/limits';
 import { TableRoom } from '../../server/src/rooms/TableRoom';
 import type { Game } from '@jantaku/shared/game/game';
@@ -100,10 +100,11 @@ export async function startServer(
   room: typeof TableRoom = RecordingTableRoom,
   dataDir = mkdtempSync(join(tmpdir(), 'jantaku-server-')),
   limits: Partial<Limits> = {},
+  options: Pick<ServerOptions, 'checkpointEveryMs'> = {},
 ): Promise<{ server: Server; url: string; client: () => Client; dataDir: string }> {
   const port = await freePort();
   // Every test client comes from 127.0.0.1: the per-address table limits are off unless a test sets them.
-  const server = createServer({ room, gracefullyShutdown: false, dataDir, limits: { tablesPerAddress: 0, createsPerMinute: 0, ...limits } });
+  const server = createServer({ room, gracefullyShutdown: false, dataDir, limits: { tablesPerAddress: 0, createsPerMinute: 0, ...limits }, ...options });
   await server.listen(port);
   const url = `ws://127.0.0.1:${port}`;
   return { server, url, client: () => new Client(url), dataDir };

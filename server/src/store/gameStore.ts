@@ -7,6 +7,7 @@ import type { RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import type { ClockInput } from '@jantaku/shared/referee/time';
 import { WALL_ALGORITHM, WALL_ALGORITHMS, type WallAlgorithm } from '@jantaku/shared/game/shuffle';
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations';
+import { Checkpointer } from './checkpointer';
 
 type DB = InstanceType<typeof Database>;
 
@@ -139,6 +140,8 @@ const DISK_ERROR = /^SQLITE_(FULL|READONLY|IOERR|CANTOPEN|BUSY|LOCKED|NOMEM|PROT
 
 /** Pages in the WAL before SQLite copies them into the database (its default: 1,000). */
 export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+/** The same with a background checkpointer: only if it falls behind (or stops) does a commit copy them. */
+export const BACKGROUND_AUTOCHECKPOINT_PAGES = 40_000;
 
 /** What `probe` writes to see whether the disk takes writes. */
 const PROBE_BYTES = 256 * 1024;
@@ -173,6 +176,8 @@ export class GameStore {
   private readonly nextSeq = new Map<string, number>();
   /** The last write's disk failure, until a write succeeds again. */
   private failure: StoreUnavailableError | null = null;
+  /** The thread that checkpoints the WAL (`checkpointInBackground`), if any. */
+  private checkpointer: Checkpointer | null = null;
 
   constructor(opts: GameStoreOptions = {}) {
     const path = opts.path ?? DEFAULT_DB_PATH;
@@ -425,9 +430,25 @@ export class GameStore {
     return this.write(() => this.inTransaction(fn));
   }
 
-  /** Checkpoints the WAL into the main file and closes it. */
+  /**
+   * The WAL is copied into the database by a thread of its own every `everyMs` (store/checkpointer.ts),
+   * not by whichever commit finds it long: the server's store does this, so that no table's
+   * commit waits for a checkpoint. A file in memory has no WAL.
+   */
+  checkpointInBackground(everyMs = 2000): Checkpointer | null {
+    if (this.path === ':memory:' || !this.db.open) return null;
+    if (!this.checkpointer) {
+      this.db.pragma(`wal_autocheckpoint = ${BACKGROUND_AUTOCHECKPOINT_PAGES}`);
+      this.checkpointer = new Checkpointer(this.path, everyMs);
+    }
+    return this.checkpointer;
+  }
+
+  /** Checkpoints the WAL into the main file and closes it (after the background checkpointer's last checkpoint, if there is one). */
   close(): void {
     if (!this.db.open) return;
+    void this.checkpointer?.stop();
+    this.checkpointer = null;
     try {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
     } catch (e) {

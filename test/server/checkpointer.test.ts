@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeRuleset } from '@jantaku/shared/rules/index';
+import { GameStore } from '../../server/src/store/index';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'jantaku-checkpoint-'));
+});
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const until = async (what: string, ok: () => boolean, ms = 10_000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('the background checkpointer (issue 18): the WAL is copied into the database by a thread of its own', () => {
+  it("copies the tables' commits into the database file while they go on, and the store closes and reopens with every row", async () => {
+    const path = join(dir, 'games.sqlite');
+    const store = new GameStore({ path });
+    const ids = Array.from({ length: 50 }, (_, i) => `g${i}`);
+    for (const id of ids) store.createGame({ id, rules: makeRuleset('wrc2015'), seed: id, seats: [0, 1, 2, 3].map(() => ({ kind: 'empty' as const })), options: {} });
+    const checkpointer = store.checkpointInBackground(50)!;
+    expect(store.checkpointInBackground(50)).toBe(checkpointer); // one thread per store
+    const before = statSync(path).size;
+    // Under the commits' own threshold (40,000 pages with a checkpointer): only the thread copies pages.
+    for (let i = 0; i < 2000; i++) store.append(ids[i % ids.length], { seat: 0, command: { type: 'discard', tile: i % 136 } });
+    await until('a checkpoint by the thread', () => checkpointer.copied > 0);
+    expect(checkpointer.lastError).toBeNull();
+    await until('the pages in the database file', () => statSync(path).size > before);
+    // Commits go on while it runs.
+    for (let i = 0; i < 500; i++) store.append(ids[i % ids.length], { seat: 1, command: { type: 'pass' } });
+    const copied = checkpointer.copied;
+    await until('a later checkpoint', () => checkpointer.copied > copied);
+    store.close();
+    const again = new GameStore({ path });
+    expect(ids.reduce((n, id) => n + again.getGame(id)!.commands, 0)).toBe(2500);
+    again.close();
+  });
+
+  it('a store in memory has no WAL and no thread', () => {
+    const store = new GameStore({ path: ':memory:' });
+    expect(store.checkpointInBackground()).toBeNull();
+    store.close();
+  });
+});
