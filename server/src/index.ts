@@ -1,5 +1,5 @@
 import { createEndpoint, createRouter, defineRoom, defineServer, LobbyRoom, matchMaker, type Server } from '@colyseus/core';
-import { WebSocketTransport } from '@colyseus/ws-transport';
+import { SpreadPingTransport } from './transport';
 import { WebSocket } from 'ws';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -301,7 +301,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
       ...tournamentRoutes(tournaments, accounts, sessions, opts.log),
     }),
     // A new table at a full server is refused before the matchmaker (web.ts); with Redis the table may be made by another process.
-    transport: new WebSocketTransport({ server: webServer(WEB_DIST, limits, scale.driver ? {} : { refuseTable: () => capacity.tableRefusal() }), maxPayload: limits.maxFrameBytes }),
+    transport: new SpreadPingTransport({ server: webServer(WEB_DIST, limits, scale.driver ? {} : { refuseTable: () => capacity.tableRefusal() }), maxPayload: limits.maxFrameBytes }),
     greet: opts.greet ?? false,
     gracefullyShutdown: opts.gracefullyShutdown ?? true,
     // Redis presence and driver with REDIS_URL; Colyseus's in-memory ones without.
