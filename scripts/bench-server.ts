@@ -289,6 +289,8 @@ interface Peer<S> {
   createOptions(table: number): Record<string, unknown>;
   /** The client's next command now, or null (nothing to do). */
   decide(state: S, seat: Seat): Command | { type: 'tick' } | null;
+  /** Whether the seat may have something to do (a cheap test at every patch; `decide` says what, once it acts). */
+  asked(state: S, seat: Seat): boolean;
   /** Identifies the moment a decision was taken for (one request per moment). */
   moment(state: S): string;
   actions(state: S): number;
@@ -304,12 +306,12 @@ function tablePeer(bot: Bot): Peer<TableState> {
     learns: true,
     createOptions: (i) => ({ ruleset: 'tenhou', seed: `bench-server-${i}`, bots: 0, handPauseMs: 0 }),
     decide(state, seat) {
-      // Cheap test first: most patches leave this seat nothing to do.
-      const own = state.seats?.[seat]?.own;
-      if (!own || !own.legal) return null;
+      if (!this.asked(state, seat)) return null;
       const view = tableViewOf(state, seat);
       return view.legalActions.length ? bot(view, view.legalActions) : null;
     },
+    // Most patches leave a seat nothing to do: its legal actions' text is empty.
+    asked: (state, seat) => !!state.seats?.[seat]?.own?.legal,
     moment: (s) => `${s.hands}:${s.actions}`,
     actions: (s) => s.actions,
     over: (s) => s.phase === 'gameOver',
@@ -325,6 +327,7 @@ const barePeer: Peer<BareState> = {
   roomName: 'bare',
   createOptions: () => ({}),
   decide: (s, seat) => (s.turn === seat ? { type: 'tick' } : null),
+  asked: (s, seat) => s.turn === seat,
   moment: (s) => String(s.actions),
   actions: (s) => s.actions,
   over: () => false,
@@ -420,7 +423,7 @@ function playSeat<S>(room: AnyRoom, seat: Seat, peer: Peer<S>, stats: Stats, thi
       const state = room.state as S | undefined;
       if (busy || stopped() || !state) return;
       if (peer.over(state)) return done();
-      if (peer.moment(state) === actedAt || !peer.decide(state, seat)) return;
+      if (peer.moment(state) === actedAt || !peer.asked(state, seat)) return;
       if (thinkMs <= 0) return send();
       // Think, then decide on the state as it is then (a claim may have changed it).
       busy = true;
