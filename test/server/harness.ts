@@ -60,7 +60,8 @@ export class RecordingTableRoom extends TableRoom {
   }
 
   override broadcastPatch(): boolean {
-    if (this.referee && this.state) this.record();
+    // A patch between a command and its commit (the patch timer's) shows the game as last recorded, which was recorded then.
+    if (this.referee && this.state && this.settled) this.record();
     return super.broadcastPatch();
   }
 

@@ -315,6 +315,11 @@ export class TableRoom extends Room<{ state: TableState }> {
     });
   }
 
+  /** Nothing applied waits for its commit: the state shows the whole game (until then it shows the game as last recorded). */
+  get settled(): boolean {
+    return this.unsent === null;
+  }
+
   /** The disk refuses this table's writes for now: it waits (persistence.ts). */
   get waitingForStore(): boolean {
     return this.gameRecord.waiting;
