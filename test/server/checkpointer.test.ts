@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import { GameStore } from '../../server/src/store/index';
+import { until } from './harness';
 
 let dir: string;
 beforeAll(() => {
@@ -12,14 +13,6 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-const until = async (what: string, ok: () => boolean, ms = 10_000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 describe('the background checkpointer (issue 18): the WAL is copied into the database by a thread of its own', () => {
   it("copies the tables' commits into the database file while they go on, and the store closes and reopens with every row", async () => {

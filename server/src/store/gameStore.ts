@@ -190,7 +190,7 @@ export class GameStore {
       this.db.pragma('journal_mode = WAL');
       // A checkpoint copies each page once however many commits changed it: every 10,000 pages (a
       // WAL of up to 40 MB), not SQLite's 1,000, a table's page is copied once for many of its
-      // commands (measured: a fifth of an append's CPU at 500 tables' pace).
+      // commands (measured in a script, 500 games: 36 → 28 µs of CPU an append).
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.pragma(`synchronous = ${this.synchronous}`);
       this.db.pragma('foreign_keys = ON');
