@@ -157,24 +157,19 @@ export class Metrics {
     for (const refused of ['table', 'seat'] satisfies Refused[]) this.full.inc({ refused }, 0);
     const commits = opts.commits ?? (() => ({ commits: 0, writes: 0 }));
     // Counters kept by the group commit itself (no work per command here): read when scraped.
-    new Counter({
-      name: 'jantaku_store_commits_total',
-      help: 'SQLite transactions that recorded what the tables applied (one per turn of the event loop with anything to record)',
-      registers,
-      collect() {
-        this.reset();
-        this.inc(commits().commits);
-      },
-    });
-    new Counter({
-      name: 'jantaku_store_commit_tables_total',
-      help: "Tables' writes in those transactions (over jantaku_store_commits_total: tables per commit)",
-      registers,
-      collect() {
-        this.reset();
-        this.inc(commits().writes);
-      },
-    });
+    for (const [name, help, read] of [
+      ['jantaku_store_commits_total', 'SQLite transactions that recorded what the tables applied (one per turn of the event loop with anything to record)', () => commits().commits],
+      ['jantaku_store_commit_tables_total', "Tables' writes in those transactions (over jantaku_store_commits_total: tables per commit)", () => commits().writes],
+    ] as const)
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
     this.purged = new Counter({ name: 'jantaku_games_purged_total', help: 'Finished games deleted by the retention setting', registers });
     if (opts.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
   }

@@ -58,6 +58,9 @@ interface Unsent {
   replies: ((recorded: boolean) => void)[];
 }
 
+/** An action refused because the table cannot record it (stopped, waiting for its disk, or its commit refused). */
+const CANNOT_RECORD: ActionError = { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
+
 /** Before its game begins, how long a dropped player's seat waits for it at most (s). */
 export const PRE_START_RECONNECT_SECONDS = 10;
 
@@ -198,7 +201,6 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.seatClock = new TableClock(o.rules.timeControl, Date.now());
     this.state = newTableState(o.rules, o.name);
     for (const s of o.bots) this.seats.markBot(s);
-    this.state.hands = 1;
     this.firstDeal = this.referee.game.takeEvents();
     const store = this.store;
     // The room's id is the game's id: a new one if an older game already has it.
@@ -237,7 +239,6 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.seats.restore(store.seatClaims(id), this.settings.reconnectSeconds);
     // A service table's seat nobody had taken: still its account's, played as absent meanwhile.
     if (this.settings.service) this.seats.restoreNoShows(this.settings.bots);
-    this.state.hands = this.referee.game.hands.length;
     this.state.actions = this.referee.log.filter((e) => e.seat !== -1).length;
   }
 
@@ -427,20 +428,20 @@ export class TableRoom extends Room<{ state: TableState }> {
     const unsent = this.unsent;
     if (!unsent) return send(reply);
     // Judged on what this turn applied: the reply goes once that is recorded, with its patch (or, if the disk refused it, as UNAVAILABLE).
-    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(send(recorded ? reply : { code: 'UNAVAILABLE', reason: 'the table cannot record its game' }))));
+    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(send(recorded ? reply : CANNOT_RECORD))));
   }
 
   private judgeAction(client: Client, message: unknown): ActionReply | ActionError {
     const checked = checkAction(seatingOf(client), message);
     if ('code' in checked) return checked;
     if (!this.state.started) return { code: 'NOT_STARTED', reason: 'waiting for players' };
-    if (this.gameRecord.stopped) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
+    if (this.gameRecord.stopped) return CANNOT_RECORD;
     const { judged: r, ...step } = this.seatClock.command(this.referee, checked.seat, checked.command, Date.now());
     if (!r.ok) {
       if (step.clock.length > 0) this.applied([], step);
       return { code: r.refusal.code, reason: r.refusal.reason, ...(r.refusal.rule ? { rule: r.refusal.rule } : {}) };
     }
-    if (!this.applied([r], step)) return { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
+    if (!this.applied([r], step)) return CANNOT_RECORD;
     const actions = this.state.actions + (this.unsent?.actions ?? 0);
     if (r.fault) return { status: 'fault', actions, rule: r.fault.rule, penalty: r.fault.penalty, reason: r.fault.reason };
     return { status: 'accepted', actions };
@@ -540,6 +541,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     const commitment = this.commitments.of(committedHand(game));
     this.legal = project(this.state, game);
     this.legalStale = false;
+    // The hands dealt: derived here alone (a new, restored or rolled-back game shows it at its next projection).
     if (this.state.hands !== game.hands.length) this.state.hands = game.hands.length;
     this.seatClock.project(this.state.seats, Date.now(), this.state);
     if (commitment !== this.state.wallCommitment) {

@@ -1,7 +1,6 @@
 import { ServerError } from '@colyseus/core';
 import { Referee } from '@jantaku/shared/referee/referee';
 import type { ClockInput } from '@jantaku/shared/referee/time';
-import type { TableState } from '@jantaku/shared/schema/table';
 import { events as log } from '../log';
 import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
 import { TableClock } from './clock';
@@ -58,7 +57,6 @@ export interface RecordHost {
   readonly store: GameStore | null;
   readonly tableEvents: TableEvents | null;
   readonly settings: TableSettings;
-  readonly state: TableState;
   referee: Referee;
   seatClock: TableClock;
 }
@@ -212,7 +210,6 @@ export class GameRecord {
     const { wallAlgorithm } = host.referee.game;
     host.referee = Referee.replay({ rules, seed, wallAlgorithm }, host.referee.log.slice(0, this.persisted));
     host.seatClock = TableClock.restore(rules.timeControl, host.seatClock.start, host.referee, host.seatClock.inputs.slice(0, this.persistedInputs));
-    host.state.hands = host.referee.game.hands.length;
   }
 
   /** The disk refuses writes: actions are answered UNAVAILABLE, nothing plays on its own, and the store is tried again every STORE_RETRY_MS. */

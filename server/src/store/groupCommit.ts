@@ -39,7 +39,8 @@ export class GroupCommit {
     if (jobs.length === 0) return;
     this.commits++;
     this.writes += jobs.length;
-    let grouped = true;
+    // Undefined: the group is committed; else why it failed (nothing of it is).
+    let failed: unknown;
     try {
       // A single row commits alone (one statement is its own transaction, without BEGIN and COMMIT).
       if (jobs.length === 1 && jobs[0].rows() === 1) jobs[0].write();
@@ -47,14 +48,16 @@ export class GroupCommit {
         this.store.transaction(() => {
           for (const j of jobs) j.write();
         });
-    } catch {
-      grouped = false;
+    } catch (e) {
+      failed = e ?? new Error('the store refused the write');
     }
     for (const j of jobs) {
-      let error: unknown;
-      if (!grouped)
+      // A group of several that failed: each again alone (a group of one has had its try).
+      let error = failed;
+      if (failed !== undefined && jobs.length > 1)
         try {
           this.store.transaction(() => j.write());
+          error = undefined;
         } catch (e) {
           error = e ?? new Error('the store refused the write');
         }
