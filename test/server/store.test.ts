@@ -114,9 +114,22 @@ describe('GameStore: clock inputs and discarded games', () => {
     store.appendClockInputs('timed', 3, []);
     // A seq given twice is an error, not a silent overwrite.
     expect(() => store.appendClockInputs('timed', 1, inputs.slice(2))).toThrow();
+    // So is a gap.
+    expect(() => store.appendClockInputs('timed', 4, inputs.slice(2))).toThrow(/go on at 3, not 4/);
     store.close();
+    // A run of inputs is one row (the first two here), a single one a row of its own.
+    const raw = new Database(path, { readonly: true });
+    expect(raw.prepare(`SELECT seq, input FROM clock_inputs WHERE game_id = 'timed' ORDER BY seq`).all()).toEqual([
+      { seq: 0, input: JSON.stringify(inputs.slice(0, 2)) },
+      { seq: 2, input: JSON.stringify(inputs[2]) },
+    ]);
+    raw.close();
     const again = new GameStore({ path });
     expect(again.clockInputs('timed')).toEqual(inputs);
+    // Reopened, the store knows where they go on from the file.
+    expect(() => again.appendClockInputs('timed', 2, inputs.slice(2))).toThrow(/go on at 3, not 2/);
+    again.appendClockInputs('timed', 3, [{ type: 'windowClosed', at: 1300 }]);
+    expect(again.clockInputs('timed')).toEqual([...inputs, { type: 'windowClosed', at: 1300 }]);
     again.append('timed', { seat: 0, command: { type: 'draw' } });
     again.claimSeat('timed', { seat: 0, tokenHash: 'h', name: 'a' });
     again.createGame({ id: 'done', rules, seed: 's', seats: SEATS });

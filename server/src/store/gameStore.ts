@@ -165,6 +165,7 @@ export class GameStore {
   private readonly selectGame;
   private readonly selectCommands;
   private readonly insertClockInput;
+  private readonly selectLastClockInput;
   private readonly selectNextSeq;
   /** Runs a function in one transaction (made once: better-sqlite3 builds a wrapper per `db.transaction`). */
   private readonly inTransaction: <T>(fn: () => T) => T;
@@ -174,6 +175,8 @@ export class GameStore {
    * fails (a rolled-back transaction may have counted inserts it did not keep).
    */
   private readonly nextSeq = new Map<string, number>();
+  /** The same for each game's clock inputs (`appendClockInputs`). */
+  private readonly nextInput = new Map<string, number>();
   /** The last write's disk failure, until a write succeeds again. */
   private failure: StoreUnavailableError | null = null;
   /** The thread that checkpoints the WAL (`checkpointInBackground`), if any. */
@@ -213,6 +216,9 @@ export class GameStore {
     this.selectGame = this.db.prepare<[string], GameRow>(`SELECT ${GAME_COLUMNS} FROM games g WHERE g.id = ?`);
     this.selectCommands = this.db.prepare<[string], CommandRow>(`SELECT seq, entry, at FROM commands WHERE game_id = ? ORDER BY seq`);
     this.insertClockInput = this.db.prepare<[string, number, string]>(`INSERT INTO clock_inputs (game_id, seq, input) VALUES (?, ?, ?)`);
+    this.selectLastClockInput = this.db.prepare<[string], { seq: number; input: string }>(
+      `SELECT seq, input FROM clock_inputs WHERE game_id = ? ORDER BY seq DESC LIMIT 1`,
+    );
     const tx = this.db.transaction((fn: () => unknown) => fn());
     this.inTransaction = <T>(fn: () => T) => tx(fn) as T;
   }
@@ -228,6 +234,7 @@ export class GameStore {
       return out;
     } catch (e) {
       this.nextSeq.clear();
+      this.nextInput.clear();
       if (e instanceof StoreUnavailableError) throw e;
       const code = (e as { code?: unknown }).code;
       if (this.db.open && typeof code === 'string' && DISK_ERROR.test(code)) {
@@ -317,6 +324,7 @@ export class GameStore {
   finish(gameId: string, result: unknown, at: number = Date.now()): void {
     const r = this.write(() => this.finishGame.run(at, JSON.stringify(result ?? null), gameId));
     this.nextSeq.delete(gameId);
+    this.nextInput.delete(gameId);
     if (r.changes !== 1) {
       const game = this.selectGame.get(gameId);
       throw new StoreError(game ? `game ${gameId} is already finished` : `no game ${gameId}`);
@@ -346,10 +354,24 @@ export class GameStore {
     return this.selectCommands.all(id);
   }
 
-  /** Appends a timed table's clock inputs; `from` is the seq of the first (inputs already stored are not given again). */
+  /**
+   * Appends a timed table's clock inputs; `from` is the seq of the first (inputs already stored
+   * are not given again, and a gap or an overlap throws). They go in one row: the input's JSON,
+   * or for several a JSON array of them, at the seq of the first (an action's usually come in
+   * threes or fours: one insert instead of one each).
+   */
   appendClockInputs(gameId: string, from: number, inputs: readonly ClockInput[]): void {
     if (inputs.length === 0) return;
-    this.write(() => inputs.forEach((input, i) => this.insertClockInput.run(gameId, from + i, JSON.stringify(input))));
+    const next = this.nextInput.get(gameId) ?? this.storedClockInputs(gameId);
+    if (from !== next) throw new StoreError(`the clock inputs of game ${gameId} go on at ${next}, not ${from}`);
+    this.write(() => this.insertClockInput.run(gameId, from, JSON.stringify(inputs.length === 1 ? inputs[0] : inputs)));
+    this.nextInput.set(gameId, from + inputs.length);
+  }
+
+  /** How many clock inputs of a game the file holds. */
+  private storedClockInputs(gameId: string): number {
+    const last = this.selectLastClockInput.get(gameId);
+    return last ? last.seq + clockInputsOf(last.input).length : 0;
   }
 
   /** A game's clock inputs, in order. */
@@ -357,7 +379,7 @@ export class GameStore {
     return this.db
       .prepare<[string], { input: string }>(`SELECT input FROM clock_inputs WHERE game_id = ? ORDER BY seq`)
       .all(gameId)
-      .map((r) => JSON.parse(r.input) as ClockInput);
+      .flatMap((r) => clockInputsOf(r.input));
   }
 
   /** Records who holds `seat` (the hash of its seat token, and its account if any; a new claim replaces the old one). */
@@ -416,6 +438,7 @@ export class GameStore {
   /** Deletes an unfinished game with its log and seat claims (a game that never began). */
   discardGame(gameId: string): void {
     this.nextSeq.delete(gameId);
+    this.nextInput.delete(gameId);
     this.transaction(() => {
       if (!this.db.prepare(`SELECT 1 FROM games WHERE id = ? AND status = 'open'`).get(gameId)) return;
       this.db.prepare(`DELETE FROM commands WHERE game_id = ?`).run(gameId);
@@ -463,6 +486,12 @@ export class GameStore {
 const fail = (message: string): never => {
   throw new StoreError(message);
 };
+
+/** A clock_inputs row's inputs: one input's JSON, or a JSON array of a run of them (`appendClockInputs`). */
+function clockInputsOf(json: string): ClockInput[] {
+  const v = JSON.parse(json) as ClockInput | ClockInput[];
+  return Array.isArray(v) ? v : [v];
+}
 
 function toRecord(r: GameRow): GameRecord {
   return {
