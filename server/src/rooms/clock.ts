@@ -1,5 +1,5 @@
 import type { Game } from '@jantaku/shared/game/game';
-import type { Seat } from '@jantaku/shared/game/types';
+import type { Command, Seat } from '@jantaku/shared/game/types';
 import { entryOf } from '@jantaku/shared/referee/catalogue';
 import type { RuleId } from '@jantaku/shared/referee/ids';
 import type { Judged, Referee } from '@jantaku/shared/referee/referee';
@@ -135,13 +135,15 @@ export class TableClock {
     const at = this.at(now);
     // Timers that should have fired before this message: their commands come first.
     const step: ClockStep = at > this.last ? this.settle(referee, at - 1) : { clock: [], charges: [] };
-    if (this.decisions[seat]?.kind === 'turn' && this.clocks.view(seat).running && endsTurn(referee.game, seat, message)) {
+    // Parsed once, for the turn's end and for the referee (a message that is no command: the referee says why).
+    const parsed = parseCommand(message);
+    if (this.decisions[seat]?.kind === 'turn' && this.clocks.view(seat).running && parsed.ok && endsTurn(referee.game, seat, parsed.command)) {
       this.decisions[seat] = null;
       const charges = this.feed({ type: 'acted', seat, at });
       step.charges.push(...charges);
       step.clock.push(...this.apply(charges, referee));
     }
-    const judged = referee.apply(seat, message, undefined, at);
+    const judged = parsed.ok ? referee.applyCommand(seat, parsed.command, undefined, at) : referee.apply(seat, message, undefined, at);
     const after = this.settle(referee, at);
     return { judged, clock: [...step.clock, ...after.clock], charges: [...step.charges, ...after.charges] };
   }
@@ -328,10 +330,9 @@ export class TableClock {
 }
 
 /**
- * The message is a legal command that ends `seat`'s turn: any legal command in a turn does,
+ * The command is legal and ends `seat`'s turn: any legal command in a turn does,
  * except taking the tile with `clientDraws` (the turn goes on to the discard).
  */
-function endsTurn(game: Game, seat: Seat, message: unknown): boolean {
-  const parsed = parseCommand(message);
-  return parsed.ok && parsed.command.type !== 'draw' && game.check(seat, parsed.command) === null;
+function endsTurn(game: Game, seat: Seat, command: Command): boolean {
+  return command.type !== 'draw' && game.check(seat, command) === null;
 }

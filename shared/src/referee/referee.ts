@@ -146,7 +146,13 @@ export class Referee {
     if (isRetract(message)) return this.retractRiichi(seat, at);
     const parsed = parseCommand(message);
     if (!parsed.ok) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: parsed.reason } };
-    const command = normaliseTiles(this.game, seat, parsed.command);
+    return this.applyCommand(seat, parsed.command, by, at);
+  }
+
+  /** Judges a command already parsed (`parseCommand`) from `seat`: as `apply`, without parsing it again. */
+  applyCommand(seat: Seat, parsed: Command, by?: 'clock', at?: number): Judged {
+    if (!Number.isInteger(seat) || seat < 0 || seat > 3) return { ok: false, refusal: { code: 'BAD_COMMAND', reason: 'no such seat' } };
+    const command = normaliseTiles(this.game, seat, parsed);
     const refusal = this.game.check(seat, command);
     if (!refusal) {
       this.record(seat, command, by, at);
