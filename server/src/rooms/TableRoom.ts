@@ -23,6 +23,7 @@ import { ResultPause } from './resultPause';
 import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, parseTableOptions, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
+import { skipIdlePatches } from './idlePatch';
 import { Budgets, type MessageBudget } from './rateLimit';
 import type { TableEvents } from './events';
 import { answerService, takeService, type ServiceReply, type ServiceTable } from './service';
@@ -164,6 +165,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (this.settings.private) void this.setPrivate(true);
     this.refresh();
     dropViewQueueAfterFullState(this);
+    skipIdlePatches(this);
     // Patches go out right after each applied action; the timer only catches anything else.
     this.setPatchRate(1000);
     this.updateListing();
