@@ -3,13 +3,13 @@ import { Decoder, StateView } from '@colyseus/schema';
 import { ClientState, SchemaSerializer, type Client, type Room } from '@colyseus/core';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import { TableState } from '@jantaku/shared/schema/table';
-import { skipIdlePatches } from '../../server/src/rooms/idlePatch';
+import { checkPatchInternals, nothingToPatch } from '../../server/src/rooms/idlePatch';
 import { newTableState } from '../../server/src/rooms/projection';
 
 /**
- * A room as skipIdlePatches sees it: Colyseus's own SchemaSerializer over a table's state, clients
- * that decode what they are sent, and a broadcastPatch that does what Room.broadcastPatch does
- * with them (counted).
+ * A room as nothingToPatch sees it: Colyseus's own SchemaSerializer over a table's state, clients
+ * that decode what they are sent, and TableRoom's broadcastPatch over them (patches sent and
+ * skipped counted).
  */
 function table() {
   const state = newTableState(makeRuleset('tenhou'));
@@ -28,22 +28,26 @@ function table() {
     return c;
   });
   let patches = 0;
-  let ticks = 0;
+  let skipped = 0;
   const room = {
     _serializer: serializer,
     clients,
-    clock: { tick: () => void ticks++ },
-    broadcastPatch: () => (patches++, serializer.applyPatches(clients as unknown as Client[], state)),
+    // As TableRoom.broadcastPatch: Colyseus's only when there is something to send.
+    broadcastPatch(): boolean {
+      if (nothingToPatch(room as unknown as Room)) return void skipped++, false;
+      patches++;
+      return serializer.applyPatches(clients as unknown as Client[], state);
+    },
   };
-  skipIdlePatches(room as unknown as Room);
-  return { state, clients, room, counts: () => ({ patches, ticks }) };
+  checkPatchInternals(room as unknown as Room);
+  return { state, clients, room, counts: () => ({ patches, skipped }) };
 }
 
 describe('the patch timer skips a table where nothing changed (issue 18)', () => {
-  it('nothing changed: Colyseus is not called, nothing is sent, and the room clock still ticks', () => {
+  it('nothing changed: Colyseus is not called and nothing is sent', () => {
     const { room, clients, counts } = table();
     expect(room.broadcastPatch()).toBe(false);
-    expect(counts()).toEqual({ patches: 0, ticks: 1 });
+    expect(counts()).toEqual({ patches: 0, skipped: 1 });
     expect(clients.map((c) => c.frames)).toEqual([0, 0]);
   });
 
@@ -73,6 +77,6 @@ describe('the patch timer skips a table where nothing changed (issue 18)', () =>
   });
 
   it('a room without the serializer it reads is refused loudly', () => {
-    expect(() => skipIdlePatches({ broadcastPatch: () => true } as unknown as Room)).toThrow(/skipIdlePatches/);
+    expect(() => checkPatchInternals({ clients: [] } as unknown as Room)).toThrow(/idlePatch/);
   });
 });

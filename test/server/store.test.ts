@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { makeRuleset } from '@jantaku/shared/rules/index';
 import { Referee, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
+import type { ClockInput } from '@jantaku/shared/referee/time';
 import { GameStore, MIGRATIONS, StoreError, SCHEMA_VERSION, recoverGames, type StoredSeat } from '../../server/src/store/index';
 import { Games } from '../../server/src/store/games';
 import { logger } from '../../server/src/log';
@@ -124,13 +125,32 @@ describe('GameStore: clock inputs and discarded games', () => {
       { seq: 2, input: JSON.stringify(inputs[2]) },
     ]);
     raw.close();
-    const again = new GameStore({ path });
+    let again = new GameStore({ path });
     expect(again.clockInputs('timed')).toEqual(inputs);
     // Reopened, the store knows where they go on from the file.
     expect(() => again.appendClockInputs('timed', 2, inputs.slice(2))).toThrow(/go on at 3, not 2/);
     again.appendClockInputs('timed', 3, [{ type: 'windowClosed', at: 1300 }]);
     expect(again.clockInputs('timed')).toEqual([...inputs, { type: 'windowClosed', at: 1300 }]);
+    // Inputs that come with a command are written in its row, and read back in their place among the others.
+    const withCommand: ClockInput[] = [
+      { type: 'acted', seat: 1, at: 2000 },
+      { type: 'turnStarted', seat: 2, at: 2000, kind: 'turn' },
+    ];
+    expect(() => again.append('timed', { seat: 1, command: { type: 'pass' } }, 2000, { from: 5, inputs: withCommand })).toThrow(/go on at 4, not 5/);
+    again.append('timed', { seat: 1, command: { type: 'pass' } }, 2000, { from: 4, inputs: withCommand });
+    again.appendClockInputs('timed', 6, [{ type: 'handEnded', at: 2500 }]);
+    const all = [...inputs, { type: 'windowClosed', at: 1300 }, ...withCommand, { type: 'handEnded', at: 2500 }];
+    expect(again.clockInputs('timed')).toEqual(all);
+    expect(again.commands('timed')).toEqual([{ seat: 1, command: { type: 'pass' } }]);
+    again.close();
+    const third = new GameStore({ path });
+    expect(third.clockInputs('timed')).toEqual(all);
+    // After a command's inputs too, the store reads where they go on from the file.
+    expect(() => third.appendClockInputs('timed', 6, [{ type: 'expire', at: 3000 }])).toThrow(/go on at 7, not 6/);
+    third.close();
+    again = new GameStore({ path });
     again.append('timed', { seat: 0, command: { type: 'draw' } });
+    expect(again.commands('timed')).toHaveLength(2);
     again.claimSeat('timed', { seat: 0, tokenHash: 'h', name: 'a' });
     again.createGame({ id: 'done', rules, seed: 's', seats: SEATS });
     again.finish('done', {});

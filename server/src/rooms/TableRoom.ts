@@ -23,7 +23,7 @@ import { ResultPause } from './resultPause';
 import { BOTS, DEFAULT_CLOSE_EMPTY_SECONDS, isPlainObject, parseTableOptions, type TableSettings } from './options';
 import { newTableState, project, SEATS } from './projection';
 import { dropViewQueueAfterFullState } from './fullState';
-import { skipIdlePatches } from './idlePatch';
+import { checkPatchInternals, nothingToPatch } from './idlePatch';
 import { Budgets, type MessageBudget } from './rateLimit';
 import type { TableEvents } from './events';
 import { answerService, takeService, type ServiceReply, type ServiceTable } from './service';
@@ -165,7 +165,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (this.settings.private) void this.setPrivate(true);
     this.refresh();
     dropViewQueueAfterFullState(this);
-    skipIdlePatches(this);
+    checkPatchInternals(this);
     // Patches go out right after each applied action; the timer only catches anything else.
     this.setPatchRate(1000);
     this.updateListing();
@@ -365,6 +365,13 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (this.state.started && this.seatClock.inputs.length === 0 && this.settings.rules.timeControl.kind !== 'none')
       this.applied([], this.seatClock.begin(this.referee, Date.now()));
     else this.schedule();
+  }
+
+  /** Colyseus's patch timer at a table where nothing changed since the last patch: nothing to send (idlePatch.ts). */
+  override broadcastPatch(): boolean {
+    if (!nothingToPatch(this)) return super.broadcastPatch();
+    this.clock.tick();
+    return false;
   }
 
   private stopTimers(): void {

@@ -1,24 +1,22 @@
 import type { Room } from '@colyseus/core';
 
+/** The room's schema encoder (Colyseus keeps it in a private field; looked up at each call: setting the state again makes a new one). */
+const encoderOf = (room: Room): { hasChanges?: unknown } | undefined =>
+  (room as unknown as { _serializer?: { encoder?: { hasChanges?: unknown } } })._serializer?.encoder;
+
 /**
- * Colyseus's patch timer calls `broadcastPatch` every second at every table, and an applied
- * action has almost always sent its own patch already. With nothing changed, Colyseus still
- * copies the client list (an Array subclass: a slow copy) to look for view changes: about 2% of
- * the server's CPU at 500 tables (issue 18). This returns at once when neither the state nor any
- * client's view has changed, which is when Colyseus would send nothing (the room uses neither
- * `afterNextPatch` broadcasts nor input timing, the only other things a patch flushes).
+ * Whether a patch now would send nothing: neither the state nor any client's view has changed
+ * since the last one (the room uses neither `afterNextPatch` broadcasts nor input timing, the
+ * only other things a patch flushes). Colyseus's patch timer calls `broadcastPatch` every second
+ * at every table, an applied action has almost always sent its own patch already, and with
+ * nothing changed Colyseus still copies the client list (an Array subclass: a slow copy) to look
+ * for view changes: about 2% of the server's CPU at 500 tables (issue 18).
  */
-export function skipIdlePatches(room: Room): void {
-  // Looked up at each call: setting the state again makes a new encoder.
-  const encoder = () => (room as unknown as { _serializer?: { encoder?: { hasChanges?: boolean } } })._serializer?.encoder;
-  // A newer @colyseus/core without these must fail loudly here, not skip patches with changes.
-  if (typeof encoder()?.hasChanges !== 'boolean') throw new Error("@colyseus/core: the room serializer's encoder not found; re-check skipIdlePatches");
-  const patch = room.broadcastPatch.bind(room);
-  room.broadcastPatch = () => {
-    if (encoder()?.hasChanges === false && !room.clients.some((c) => (c.view?.changes.size ?? 0) > 0)) {
-      room.clock.tick();
-      return false;
-    }
-    return patch();
-  };
+export function nothingToPatch(room: Room): boolean {
+  return encoderOf(room)?.hasChanges === false && !room.clients.some((c) => (c.view?.changes.size ?? 0) > 0);
+}
+
+/** Throws unless this @colyseus/core keeps the encoder where `nothingToPatch` reads it (a newer one must fail loudly, not skip patches with changes). */
+export function checkPatchInternals(room: Room): void {
+  if (typeof encoderOf(room)?.hasChanges !== 'boolean') throw new Error("@colyseus/core: the room serializer's encoder not found; re-check idlePatch.ts");
 }

@@ -136,15 +136,18 @@ export class GameRecord {
     if (!store || this.finished) return;
     const entries = referee.log;
     const inputs = seatClock.inputs;
-    for (let i = this.persisted; i < entries.length; i++) store.append(roomId, entries[i]);
-    store.appendClockInputs(roomId, this.persistedInputs, inputs.slice(this.persistedInputs));
+    // The new clock inputs go in the last new command's row (one insert an action), or alone without one.
+    const clock = { from: this.persistedInputs, inputs: inputs.slice(this.persistedInputs) };
+    for (let i = this.persisted; i < entries.length; i++) store.append(roomId, entries[i], undefined, i === entries.length - 1 ? clock : undefined);
+    if (this.persisted === entries.length) store.appendClockInputs(roomId, clock.from, clock.inputs);
     this.writing = { entries: entries.length, inputs: inputs.length };
   }
 
   /** How many rows `write` inserts now. */
   rows(): number {
     if (!this.host.store || this.finished) return 0;
-    return this.host.referee.log.length - this.persisted + this.host.seatClock.inputs.length - this.persistedInputs;
+    const entries = this.host.referee.log.length - this.persisted;
+    return entries > 0 ? entries : this.host.seatClock.inputs.length > this.persistedInputs ? 1 : 0;
   }
 
   /** What `write` wrote is committed. */

@@ -146,6 +146,9 @@ export const BACKGROUND_AUTOCHECKPOINT_PAGES = 40_000;
 /** What `probe` writes to see whether the disk takes writes. */
 const PROBE_BYTES = 256 * 1024;
 
+/** A game's rows of clock inputs, each `seq` (the first's index) and `input` (JSON: one input or an array); binds the game's id twice. */
+const CLOCK_INPUT_ROWS = `SELECT seq, input FROM clock_inputs WHERE game_id = ? UNION ALL SELECT clock_seq AS seq, clock AS input FROM commands WHERE game_id = ? AND clock IS NOT NULL`;
+
 const GAME_COLUMNS = `g.id, g.created, g.ruleset, g.seed, g.wall_algorithm, g.seats, g.options, g.status, g.finished, g.result,
   (SELECT COUNT(*) FROM commands c WHERE c.game_id = g.id) AS commands`;
 
@@ -206,7 +209,9 @@ export class GameStore {
     this.insertGame = this.db.prepare<[string, number, string, string, string, string, string]>(
       `INSERT INTO games (id, created, ruleset, seed, wall_algorithm, seats, options) VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.insertCommand = this.db.prepare<[string, number, string, number]>(`INSERT INTO commands (game_id, seq, entry, at) VALUES (?, ?, ?, ?)`);
+    this.insertCommand = this.db.prepare<[string, number, string, number, number | null, string | null]>(
+      `INSERT INTO commands (game_id, seq, entry, at, clock_seq, clock) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
     this.selectNextSeq = this.db.prepare<[string], { status: GameStatus; next: number }>(
       `SELECT g.status, (SELECT COALESCE(MAX(c.seq), -1) + 1 FROM commands c WHERE c.game_id = g.id) AS next FROM games g WHERE g.id = ?`,
     );
@@ -216,8 +221,8 @@ export class GameStore {
     this.selectGame = this.db.prepare<[string], GameRow>(`SELECT ${GAME_COLUMNS} FROM games g WHERE g.id = ?`);
     this.selectCommands = this.db.prepare<[string], CommandRow>(`SELECT seq, entry, at FROM commands WHERE game_id = ? ORDER BY seq`);
     this.insertClockInput = this.db.prepare<[string, number, string]>(`INSERT INTO clock_inputs (game_id, seq, input) VALUES (?, ?, ?)`);
-    this.selectLastClockInput = this.db.prepare<[string], { seq: number; input: string }>(
-      `SELECT seq, input FROM clock_inputs WHERE game_id = ? ORDER BY seq DESC LIMIT 1`,
+    this.selectLastClockInput = this.db.prepare<[string, string], { seq: number; input: string }>(
+      `SELECT seq, input FROM (${CLOCK_INPUT_ROWS}) ORDER BY seq DESC LIMIT 1`,
     );
     const tx = this.db.transaction((fn: () => unknown) => fn());
     this.inTransaction = <T>(fn: () => T) => tx(fn) as T;
@@ -305,10 +310,14 @@ export class GameStore {
    * Appends one judged entry to a game's log and returns its seq (its index in the referee's
    * log). Synchronous: committed before it returns. Throws if the game is unknown or finished.
    */
-  append(gameId: string, entry: RefereeLogEntry, at: number = Date.now()): number {
+  append(gameId: string, entry: RefereeLogEntry, at: number = Date.now(), clock?: { from: number; inputs: readonly ClockInput[] }): number {
     const seq = this.nextSeq.get(gameId) ?? this.openGameNextSeq(gameId);
-    this.write(() => this.insertCommand.run(gameId, seq, JSON.stringify(entry), at));
+    // `clock`: clock inputs written in the same row (as appendClockInputs would, one insert fewer).
+    const inputs = clock && clock.inputs.length > 0 ? clock : null;
+    if (inputs) this.checkClockSeq(gameId, inputs.from);
+    this.write(() => this.insertCommand.run(gameId, seq, JSON.stringify(entry), at, inputs?.from ?? null, inputs ? JSON.stringify(inputs.inputs) : null));
     this.nextSeq.set(gameId, seq + 1);
+    if (inputs) this.nextInput.set(gameId, inputs.from + inputs.inputs.length);
     return seq;
   }
 
@@ -357,28 +366,31 @@ export class GameStore {
   /**
    * Appends a timed table's clock inputs; `from` is the seq of the first (inputs already stored
    * are not given again, and a gap or an overlap throws). They go in one row: the input's JSON,
-   * or for several a JSON array of them, at the seq of the first (an action's usually come in
-   * threes or fours: one insert instead of one each).
+   * or for several a JSON array of them, at the seq of the first. Inputs that come with a command
+   * go in its row instead (`append`).
    */
   appendClockInputs(gameId: string, from: number, inputs: readonly ClockInput[]): void {
     if (inputs.length === 0) return;
-    const next = this.nextInput.get(gameId) ?? this.storedClockInputs(gameId);
-    if (from !== next) throw new StoreError(`the clock inputs of game ${gameId} go on at ${next}, not ${from}`);
+    this.checkClockSeq(gameId, from);
     this.write(() => this.insertClockInput.run(gameId, from, JSON.stringify(inputs.length === 1 ? inputs[0] : inputs)));
     this.nextInput.set(gameId, from + inputs.length);
   }
 
-  /** How many clock inputs of a game the file holds. */
-  private storedClockInputs(gameId: string): number {
-    const last = this.selectLastClockInput.get(gameId);
-    return last ? last.seq + clockInputsOf(last.input).length : 0;
+  /** Throws unless a game's next clock input is the `from`th. */
+  private checkClockSeq(gameId: string, from: number): void {
+    let next = this.nextInput.get(gameId);
+    if (next === undefined) {
+      const last = this.selectLastClockInput.get(gameId, gameId);
+      next = last ? last.seq + clockInputsOf(last.input).length : 0;
+    }
+    if (from !== next) throw new StoreError(`the clock inputs of game ${gameId} go on at ${next}, not ${from}`);
   }
 
-  /** A game's clock inputs, in order. */
+  /** A game's clock inputs, in order (its clock_inputs rows and those written with its commands). */
   clockInputs(gameId: string): ClockInput[] {
     return this.db
-      .prepare<[string], { input: string }>(`SELECT input FROM clock_inputs WHERE game_id = ? ORDER BY seq`)
-      .all(gameId)
+      .prepare<[string, string], { input: string }>(`SELECT input FROM (${CLOCK_INPUT_ROWS}) ORDER BY seq`)
+      .all(gameId, gameId)
       .flatMap((r) => clockInputsOf(r.input));
   }
 

@@ -84,6 +84,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX seat_claims_account ON seat_claims (account_id) WHERE account_id IS NOT NULL;
     `,
   },
+  {
+    version: 6,
+    name: 'clock inputs with a command',
+    sql: `
+      -- The clock inputs written with a command (an action's three or four) in its row: one
+      -- insert an action, not two (issue 18). clock_seq is the index of the first of them in the
+      -- table clock's inputs, clock their JSON array; NULL when the command came without any.
+      -- Inputs that come without a command are still rows of clock_inputs.
+      ALTER TABLE commands ADD COLUMN clock_seq INTEGER;
+      ALTER TABLE commands ADD COLUMN clock TEXT;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
