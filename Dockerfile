@@ -49,4 +49,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # Node itself as PID 1, not `npm start`: npm and its shell do not pass SIGTERM on to the server
 # (which must get it to close its tables and checkpoint the store before `docker stop` ends),
 # and its prestart step builds the web client with Vite, a devDependency (built above instead).
-CMD ["node", "--conditions=jantaku-source", "--import", "tsx", "server/src/index.ts"]
+# --max-semi-space-size=64 (as `npm start`): a young generation of up to 128 MB, not 32; a table's
+# short-lived objects die before a scavenge copies them (GC 5.1% -> 3.2% of the server's CPU at 500 tables).
+CMD ["node", "--max-semi-space-size=64", "--conditions=jantaku-source", "--import", "tsx", "server/src/index.ts"]

@@ -237,7 +237,8 @@ class ServerChild {
     const flags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     // liveMemory.ts: SIGWINCH asks the child for its live memory after a full collection.
     const memory = ['--expose-gc', '--import', join(ROOT, 'scripts/bench/liveMemory.ts')]; // after tsx, which loads it
-    this.proc = spawn(process.execPath, [...prof, ...flags, '--import', 'tsx', ...memory, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Both servers run with the young generation `npm start` and the Dockerfile give ours.
+    this.proc = spawn(process.execPath, [...prof, '--max-semi-space-size=64', ...flags, '--import', 'tsx', ...memory, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (d: Buffer) => {
       this.log?.write(d);
       this.tail = (this.tail + d.toString()).slice(-4000);
