@@ -27,6 +27,28 @@ describe('table pace', () => {
     pace.stop();
   });
 
+  it('an answer held for the minimum is judged if its window is still open when the wait ends, else answered as stale', async () => {
+    const referee = new Referee({ rules: makeRuleset('wrc2015'), seed: 'pace-2' });
+    const game = referee.game;
+    const pace = new ClaimPace(40, null);
+    const turn = game.turn;
+    expect(referee.apply(turn, { type: 'discard', tile: game.seats[turn].drawn! }).ok).toBe(true);
+    pace.observe(game, Date.now(), () => {});
+    const asked = (([0, 1, 2, 3] as Seat[]).find((s) => s !== turn))!;
+    const wait = pace.holdFor(game, asked, Date.now());
+    expect(wait).toBeGreaterThan(0);
+    const started = performance.now();
+    // The window still open when the wait ends: judged, not before the wait.
+    await expect(pace.defer(wait, () => game, () => 'judged', () => 'stale')).resolves.toBe('judged');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(wait - 2);
+    // The window closed meanwhile (everyone passed, the next turn began): stale.
+    const held = pace.defer(40, () => game, () => 'judged', () => 'stale');
+    for (const s of [0, 1, 2, 3] as Seat[]) if (game.legalActions(s).some((a) => a.type === 'pass')) expect(referee.apply(s, { type: 'pass' }).ok).toBe(true);
+    expect(game.phase).not.toBe('claims');
+    await expect(held).resolves.toBe('stale');
+    pace.stop();
+  });
+
   it('the next deal waits for holding players to be ready, at most RESULT_WAIT_MS; seats that hold nothing get handPauseMs', () => {
     const p = new ResultPause();
     expect(p.delay(1, [0], 3000, 0)).toBe(3000);

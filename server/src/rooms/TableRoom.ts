@@ -11,7 +11,7 @@ import { committedHand, WallCommitments } from '../fairness';
 import { events as log } from '../log';
 import type { CommandResult, Metrics } from '../metrics';
 import type { GameStore } from '../store/index';
-import { groupCommitOf } from '../store/groupCommit';
+import { groupCommitOf, type CommitJob } from '../store/groupCommit';
 import { DEFAULT_LIMITS, type Limits } from '../limits';
 import type { TableQuota } from '../quota';
 import type { Capacity } from '../capacity';
@@ -61,6 +61,9 @@ interface Unsent {
 
 /** An action refused because the table cannot record it (stopped, waiting for its disk, or its commit refused). */
 const CANNOT_RECORD: ActionError = { code: 'UNAVAILABLE', reason: 'the table cannot record its game' };
+const RATE_LIMITED: ActionError = { code: 'RATE_LIMITED', reason: 'too many refused messages: slow down' };
+/** A claim answer held for the window's minimum (claimPace.ts) whose window closed meanwhile. */
+const STALE_CLAIM: ActionError = { code: 'NOTHING_TO_RESPOND', reason: 'the claim window closed' };
 
 /** Before its game begins, how long a dropped player's seat waits for it at most (s). */
 export const PRE_START_RECONNECT_SECONDS = 10;
@@ -419,25 +422,30 @@ export class TableRoom extends Room<{ state: TableState }> {
   private onAction(client: Client, message: unknown, ctx: MessageContext): unknown {
     // A claim answer before the window's minimum waits for it (claimPace.ts); if the window is gone by then, the answer is stale.
     const seat = seatOf(client);
-    const stale = (): unknown => answer(client, ctx, { code: 'NOTHING_TO_RESPOND', reason: 'the claim window closed' });
-    const held = seat !== null ? this.pace?.defer(() => this.referee.game, seat, Date.now(), () => this.onAction(client, message, ctx), stale) : null;
-    if (held) return held;
+    const wait = seat !== null && this.pace ? this.pace.holdFor(this.referee.game, seat, Date.now()) : 0;
+    if (wait > 0)
+      return this.pace!.defer(
+        wait,
+        () => this.referee.game,
+        () => this.onAction(client, message, ctx),
+        () => answer(client, ctx, STALE_CLAIM),
+      );
     const stop = this.metrics?.startAction();
     const budget = this.budget(client);
-    const reply: ActionReply | ActionError = budget.take()
-      ? this.judgeAction(client, message)
-      : { code: 'RATE_LIMITED', reason: 'too many refused messages: slow down' };
-    const send = (r: ActionReply | ActionError): unknown => {
-      if ('status' in r) {
-        budget.refund();
-        stop?.();
-      } else this.metrics?.command('refused');
-      return answer(client, ctx, r);
-    };
+    const reply: ActionReply | ActionError = budget.take() ? this.judgeAction(client, message) : RATE_LIMITED;
     const unsent = this.unsent;
-    if (!unsent) return send(reply);
+    if (!unsent) return this.answer(client, ctx, budget, stop, reply);
     // Judged on what this turn applied: the reply goes once that is recorded, with its patch (or, if the disk refused it, as UNAVAILABLE).
-    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(send(recorded ? reply : CANNOT_RECORD))));
+    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(this.answer(client, ctx, budget, stop, recorded ? reply : CANNOT_RECORD))));
+  }
+
+  /** Answers an action request: an applied one gives its message back to the budget and is timed, a refused one is counted. */
+  private answer(client: Client, ctx: MessageContext, budget: MessageBudget, stop: (() => number) | undefined, r: ActionReply | ActionError): unknown {
+    if ('status' in r) {
+      budget.refund();
+      stop?.();
+    } else this.metrics?.command('refused');
+    return answer(client, ctx, r);
   }
 
   private judgeAction(client: Client, message: unknown): ActionReply | ActionError {
@@ -466,38 +474,47 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (!this.gameRecord.open()) return false;
     const queued = this.unsent !== null;
     const u = (this.unsent ??= { actions: 0, results: [], events: [], whole: [], replies: [] });
-    for (const r of [...step.clock, ...counted]) {
-      if (!r.ok) continue;
-      if (counts || !counted.includes(r)) {
-        u.actions++;
-        u.results.push(r.fault ? 'fault' : 'accepted');
-      }
-      u.events.push(...r.events);
-    }
+    for (const r of step.clock) this.pend(u, r, true);
+    for (const r of counted) this.pend(u, r, counts);
     u.whole.push(...whole);
     this.legalStale = true;
     const store = this.store;
     if (!store) this.sendApplied();
-    else if (!queued)
-      groupCommitOf(store).add({
-        rows: () => this.gameRecord.rows(),
-        write: () => this.gameRecord.write(),
-        done: (error) => {
-          if (error === undefined) {
-            this.gameRecord.written();
-            if (this.disposed) this.unsent = null;
-            return this.sendApplied();
-          }
-          this.gameRecord.notWritten(error);
-          this.legalStale = true;
-          const refused = this.unsent;
-          this.unsent = null;
-          // The first deal follows from the stored seed alone: it goes all the same, as the table waits.
-          if (refused?.whole.length) this.sendEvents(refused.whole);
-          for (const reply of refused?.replies ?? []) reply(false);
-        },
-      });
+    else if (!queued) groupCommitOf(store).add(this.commitJob);
     return true;
+  }
+
+  /** Adds an applied command's events (and, if `counts`, the command itself) to what waits for the commit. */
+  private pend(u: Unsent, r: Judged, counts: boolean): void {
+    if (!r.ok) return;
+    if (counts) {
+      u.actions++;
+      u.results.push(r.fault ? 'fault' : 'accepted');
+    }
+    for (const e of r.events) u.events.push(e);
+  }
+
+  /** The commit of what this table applied in a turn (`applied`, once a turn): this table's part of its group (store/groupCommit.ts). */
+  private readonly commitJob: CommitJob = {
+    rows: () => this.gameRecord.rows(),
+    write: () => this.gameRecord.write(),
+    done: (error) => this.committed(error),
+  };
+
+  /** The group commit holding this turn's writes ended: recorded (`error` undefined), they are sent; else the table waits or stops (persistence.ts). */
+  private committed(error: unknown): void {
+    if (error === undefined) {
+      this.gameRecord.written();
+      if (this.disposed) this.unsent = null;
+      return this.sendApplied();
+    }
+    this.gameRecord.notWritten(error);
+    this.legalStale = true;
+    const refused = this.unsent;
+    this.unsent = null;
+    // The first deal follows from the stored seed alone: it goes all the same, as the table waits.
+    if (refused?.whole.length) this.sendEvents(refused.whole);
+    for (const reply of refused?.replies ?? []) reply(false);
   }
 
   /**
@@ -597,11 +614,19 @@ export class TableRoom extends Room<{ state: TableState }> {
       const wait = this.resultPause.delay(game.hands.length, this.seats.players(), this.settings.handPauseMs, Date.now());
       return this.timers.set('next', wait, () => this.deal());
     }
-    const playedFor = (s: Seat) => this.seats.presence(s) === 'bot' || this.seats.presence(s) === 'absent' || this.seatClock.resigned(s);
-    const legal = this.legalNow();
-    const seat = SEATS.find((s) => legal[s].length > 0 && playedFor(s));
+    const seat = this.seatToPlay(this.legalNow());
     if (seat === undefined) return;
     this.timers.set('next', Math.max(this.settings.botDelayMs, this.pace.holdFor(game, seat, Date.now())), () => this.autoPlay(seat));
+  }
+
+  /** The first seat with something to do that the table plays itself (a bot's, an absent player's, a resigned one's), if any. */
+  private seatToPlay(legal: LegalAction[][]): Seat | undefined {
+    for (const seat of SEATS) {
+      if (legal[seat].length === 0) continue;
+      const presence = this.seats.presence(seat);
+      if (presence === 'bot' || presence === 'absent' || this.seatClock.resigned(seat)) return seat;
+    }
+    return undefined;
   }
 
   /** A claim window's bound passed (a table without a clock): the seats still asked pass, logged as the clock's. */

@@ -62,12 +62,10 @@ export class ClaimPace {
   }
 
   /**
-   * An answer of `seat` that came before the window's minimum: held until then, and `judge`d if
-   * its window is still open, else `stale`; resolves with what either returns. Null: judge it now.
+   * An answer that came `wait` ms (`holdFor`) before the window's minimum: held until then, and
+   * `judge`d if its window is still open, else `stale`; resolves with what either returns.
    */
-  defer<T>(game: () => Game, seat: Seat, now: number, judge: () => T, stale: () => T): Promise<T> | null {
-    const wait = this.holdFor(game(), seat, now);
-    if (wait <= 0) return null;
+  defer<T>(wait: number, game: () => Game, judge: () => T, stale: () => T): Promise<T> {
     const key = this.key;
     return new Promise((resolve) => setTimeout(() => resolve(this.isOpen(game(), key) ? judge() : stale()), wait));
   }
