@@ -192,7 +192,7 @@ function machine(): { busy: number; total: number } {
  * event-loop delay (p99, max; ms; prom-client resets the histogram at each scrape: scrape once to
  * start), and its group commits so far with the tables' writes in them (store/groupCommit.ts).
  */
-async function serverMetrics(port: number): Promise<{ p99: number; max: number; commits: number; commitTables: number } | null> {
+async function serverMetrics(port: number): Promise<{ p99: number; max: number; commits: number; commitTables: number; commitSeconds: number } | null> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) return null;
@@ -203,6 +203,7 @@ async function serverMetrics(port: number): Promise<{ p99: number; max: number; 
       max: get('nodejs_eventloop_lag_max_seconds') * 1000,
       commits: get('jantaku_store_commits_total'),
       commitTables: get('jantaku_store_commit_tables_total'),
+      commitSeconds: get('jantaku_store_commit_seconds_total'),
     };
   } catch {
     return null;
@@ -555,7 +556,7 @@ interface RunResult {
   slope?: { from: { tables: number; live: number; rss: number }; to: { tables: number; live: number; rss: number } };
   /** --overload: the joins refused beyond capacity, and the running tables' second window under it. */
   overload?: { refusedJoins: number; refusedInWindow: number; extraTablesOpened: number; during: RunResult };
-  server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null; tablesPerCommit: number };
+  server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null; tablesPerCommit: number; storeUsPerAction: number };
   client: { cpuPct: number; loopP99: number; loopMax: number };
   /** The whole machine over the window, % of all cores, and what neither server nor clients used. */
   machine: { busyPct: number; othersPct: number; cores: number; load1: number };
@@ -689,6 +690,7 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
       hwm: after.hwm,
       loop: serverLoop,
       tablesPerCommit: serverLoop && metricsBefore ? (serverLoop.commitTables - metricsBefore.commitTables) / (serverLoop.commits - metricsBefore.commits) : NaN,
+      storeUsPerAction: serverLoop && metricsBefore ? ((serverLoop.commitSeconds - metricsBefore.commitSeconds) * 1e6) / stats.applied : NaN,
     },
     client: { cpuPct: client, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 },
     machine: { busyPct, othersPct: Math.max(0, busyPct - server - client), cores, load1 },
@@ -737,6 +739,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['server CPU ms/s per table', ...cell((r) => f2(perTable(r))), ratio(perTable)],
     ['server event-loop delay p99/max ms', ...cell((r) => (r.server.loop ? `${f1(r.server.loop.p99)} / ${f1(r.server.loop.max)}` : '-')), '-'],
     ["tables' writes per SQLite commit (group commit)", ...cell((r) => f2(r.server.tablesPerCommit)), '-'],
+    ['SQLite write and commit µs/action (wall)', ...cell((r) => f1(r.server.storeUsPerAction)), '-'],
     ['server RSS idle -> loaded MB', ...cell((r) => `${f1(r.server.rssBefore / MB)} -> ${f1(r.server.rssAfter / MB)}`), '-'],
     ['server RSS per table KB (loaded - idle)', ...cell((r) => f1(memPerTable(r) / 1024)), ratio(memPerTable)],
     ['server live memory per table KB (slope, half -> all)', ...cell((r) => (r.slope ? `${f1(slopePerTable(r) / 1024)} (${r.slope.from.tables} -> ${r.slope.to.tables})` : '-')), ratio(slopePerTable)],
@@ -792,6 +795,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       serverCpuPct: round(ours.server.cpuPct, 1),
       serverLoopP99Ms: round(ours.server.loop?.p99 ?? NaN, 1),
       tablesPerCommit: round(ours.server.tablesPerCommit),
+      storeUsPerAction: round(ours.server.storeUsPerAction, 1),
       serverLoopMaxMs: round(ours.server.loop?.max ?? NaN, 1),
       serverRssMB: round(ours.server.rssAfter / MB, 1),
       cpuMsPerAction: round(perAction(ours), 3),

@@ -63,7 +63,7 @@ export interface MetricsOptions {
   /** This process's load against its capacity (capacity.ts), read at scrape time. */
   load?: () => Load;
   /** The store's group commits so far (store/groupCommit.ts), read at scrape time. */
-  commits?: () => { commits: number; writes: number };
+  commits?: () => { commits: number; writes: number; seconds: number };
 }
 
 /** Limits fixed in the code, reported beside the configurable ones. */
@@ -155,11 +155,12 @@ export class Metrics {
     });
     this.full = new Counter({ name: 'jantaku_server_full_refusals_total', help: 'New tables and new seats refused with SERVER_FULL', labelNames: ['refused'], registers });
     for (const refused of ['table', 'seat'] satisfies Refused[]) this.full.inc({ refused }, 0);
-    const commits = opts.commits ?? (() => ({ commits: 0, writes: 0 }));
+    const commits = opts.commits ?? (() => ({ commits: 0, writes: 0, seconds: 0 }));
     // Counters kept by the group commit itself (no work per command here): read when scraped.
     for (const [name, help, read] of [
       ['jantaku_store_commits_total', 'SQLite transactions that recorded what the tables applied (one per turn of the event loop with anything to record)', () => commits().commits],
       ['jantaku_store_commit_tables_total', "Tables' writes in those transactions (over jantaku_store_commits_total: tables per commit)", () => commits().writes],
+      ['jantaku_store_commit_seconds_total', 'Time spent writing and committing those transactions', () => commits().seconds],
     ] as const)
       new Counter({
         name,

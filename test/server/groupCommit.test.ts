@@ -47,6 +47,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('group commit (issue 18 item 2): what the tables apply in one turn is committed together, then each table is told', () => {
   it('writes nothing before the end of the turn, then every table of the turn in one transaction, then tells each', async () => {
+    const began = performance.now();
     const { store, sql } = storeWith('one.sqlite', ['a', 'b', 'c']);
     const group = new GroupCommit(store);
     const told: Record<string, unknown> = {};
@@ -71,6 +72,9 @@ describe('group commit (issue 18 item 2): what the tables apply in one turn is c
     expect(store.getGame('a')!.commands).toBe(5);
     expect(group.commits).toBe(3);
     expect(group.writes).toBe(5);
+    // The time the three commits took, as /metrics reports it: more than nothing, less than the test has run.
+    expect(group.seconds).toBeGreaterThan(0);
+    expect(group.seconds).toBeLessThan((performance.now() - began) / 1000);
     store.close();
   });
 

@@ -258,6 +258,7 @@ describe('GET /metrics on a live server', () => {
       ['jantaku_action_seconds', 'histogram'],
       ['jantaku_store_commits_total', 'counter'],
       ['jantaku_store_commit_tables_total', 'counter'],
+      ['jantaku_store_commit_seconds_total', 'counter'],
       ['nodejs_eventloop_lag_seconds', 'gauge'],
       ['nodejs_eventloop_lag_p99_seconds', 'gauge'],
       ['process_cpu_seconds_total', 'counter'],
@@ -275,6 +276,9 @@ describe('GET /metrics on a live server', () => {
     // Every action was recorded through a group commit: one table here, so one table's write in each.
     expect(value(samples, 'jantaku_store_commits_total')).toBeGreaterThanOrEqual(30);
     expect(value(samples, 'jantaku_store_commit_tables_total')).toBe(value(samples, 'jantaku_store_commits_total'));
+    // Their time: some, and less than the CPU the whole process has used.
+    expect(value(samples, 'jantaku_store_commit_seconds_total')).toBeGreaterThan(0);
+    expect(value(samples, 'jantaku_store_commit_seconds_total')).toBeLessThan(value(samples, 'process_cpu_seconds_total'));
     expect(samples.some((s) => s.name === 'nodejs_eventloop_lag_seconds' && Number.isFinite(s.value) && s.value >= 0)).toBe(true);
     expect(value(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
 

@@ -23,6 +23,8 @@ export class GroupCommit {
   /** Groups committed so far, and the tables' writes in them (for /metrics: tables per commit). */
   commits = 0;
   writes = 0;
+  /** Seconds spent writing and committing them (for /metrics: the store's time per action). */
+  seconds = 0;
 
   constructor(private readonly store: GameStore) {}
 
@@ -41,6 +43,7 @@ export class GroupCommit {
     this.writes += jobs.length;
     // Undefined: the group is committed; else why it failed (nothing of it is).
     let failed: unknown;
+    const start = performance.now();
     try {
       // A single row commits alone (one statement is its own transaction, without BEGIN and COMMIT).
       if (jobs.length === 1 && jobs[0].rows() === 1) jobs[0].write();
@@ -51,6 +54,7 @@ export class GroupCommit {
     } catch (e) {
       failed = e ?? new Error('the store refused the write');
     }
+    this.seconds += (performance.now() - start) / 1000;
     for (const j of jobs) {
       // A group of several that failed: each again alone (a group of one has had its try).
       let error = failed;
