@@ -14,7 +14,7 @@ db.pragma('busy_timeout = 1000');
 const tick = () => {
   try {
     const [r] = db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage({ copied: r ? r.checkpointed : 0 });
+    parentPort.postMessage({ copied: r ? r.checkpointed : 0, log: r ? r.log : 0 });
   } catch (e) {
     parentPort.postMessage({ error: String(e && e.message || e) });
   }
@@ -28,10 +28,17 @@ parentPort.on('message', (m) => {
 });
 `;
 
+/** What one of the thread's checkpoints did: the WAL's frames, and how many of them are now in the database. */
+export interface CheckpointDone {
+  log: number;
+  checkpointed: number;
+}
+
 /**
  * Copies a WAL file's pages into its database from a thread of its own (issue 18): a checkpoint
  * of many pages takes tens of milliseconds (up to 100 ms measured for 10,000 pages with its
- * fsync), which the event loop would otherwise spend between two tables' commits.
+ * fsync), which the event loop would otherwise spend between two tables' commits. `done` hears
+ * of each checkpoint (GameStore catches up on the frames committed meanwhile, see there).
  */
 export class Checkpointer {
   private readonly worker: Worker;
@@ -39,11 +46,14 @@ export class Checkpointer {
   copied = 0;
   lastError: string | null = null;
 
-  constructor(path: string, everyMs: number) {
+  constructor(path: string, everyMs: number, done?: (r: CheckpointDone) => void) {
     const sqlite = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(SOURCE, { eval: true, workerData: { path, everyMs, sqlite } });
-    this.worker.on('message', (m: { copied?: number; error?: string }) => {
-      if (m.copied !== undefined) this.copied += m.copied;
+    this.worker.on('message', (m: { copied?: number; log?: number; error?: string }) => {
+      if (m.copied !== undefined) {
+        this.copied += m.copied;
+        done?.({ log: m.log ?? 0, checkpointed: m.copied });
+      }
       if (m.error !== undefined) this.lastError = m.error;
     });
     this.worker.on('error', (e) => (this.lastError = e.message));
