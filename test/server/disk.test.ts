@@ -159,6 +159,8 @@ describe('a full disk', () => {
     seated.onMessage('*', () => {});
 
     // Nothing dropped; the store holds exactly what the tables applied, and replays to the same game.
+    // (The bots play on: compared when no table has an action waiting for its group commit, at the end of this turn.)
+    await until('every table to have recorded what it applied', () => [room, bots, timed].every((r) => r.settled));
     expect(left).toEqual([]);
     expect(rooms.get(first.roomId)).toBe(room);
     const store = served.server.store;
