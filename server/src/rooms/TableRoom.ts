@@ -434,13 +434,13 @@ export class TableRoom extends Room<{ state: TableState }> {
     const budget = this.budget(client);
     const reply: ActionReply | ActionError = budget.take() ? this.judgeAction(client, message) : RATE_LIMITED;
     const unsent = this.unsent;
-    if (!unsent) return this.answer(client, ctx, budget, stop, reply);
+    if (!unsent) return this.answerAction(client, ctx, budget, stop, reply);
     // Judged on what this turn applied: the reply goes once that is recorded, with its patch (or, if the disk refused it, as UNAVAILABLE).
-    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(this.answer(client, ctx, budget, stop, recorded ? reply : CANNOT_RECORD))));
+    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(this.answerAction(client, ctx, budget, stop, recorded ? reply : CANNOT_RECORD))));
   }
 
   /** Answers an action request: an applied one gives its message back to the budget and is timed, a refused one is counted. */
-  private answer(client: Client, ctx: MessageContext, budget: MessageBudget, stop: (() => number) | undefined, r: ActionReply | ActionError): unknown {
+  private answerAction(client: Client, ctx: MessageContext, budget: MessageBudget, stop: (() => number) | undefined, r: ActionReply | ActionError): unknown {
     if ('status' in r) {
       budget.refund();
       stop?.();
