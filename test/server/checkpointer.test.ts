@@ -14,12 +14,27 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A store in `name` with `count` open games (ids `prefix` + i). */
+function storeWithGames(name: string, prefix: string, count: number): { path: string; store: GameStore; ids: string[] } {
+  const path = join(dir, name);
+  const store = new GameStore({ path });
+  const ids = Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+  for (const id of ids) store.createGame({ id, rules: makeRuleset('wrc2015'), seed: id, seats: [0, 1, 2, 3].map(() => ({ kind: 'empty' as const })), options: {} });
+  return { path, store, ids };
+}
+
+/** Closes `store`, opens its file again, and counts the commands of `ids` there. */
+function commandsAfterReopen(store: GameStore, path: string, ids: string[]): number {
+  store.close();
+  const again = new GameStore({ path });
+  const n = ids.reduce((sum, id) => sum + again.getGame(id)!.commands, 0);
+  again.close();
+  return n;
+}
+
 describe('the background checkpointer (issue 18): the WAL is copied into the database by a thread of its own', () => {
   it("copies the tables' commits into the database file while they go on, and the store closes and reopens with every row", async () => {
-    const path = join(dir, 'games.sqlite');
-    const store = new GameStore({ path });
-    const ids = Array.from({ length: 50 }, (_, i) => `g${i}`);
-    for (const id of ids) store.createGame({ id, rules: makeRuleset('wrc2015'), seed: id, seats: [0, 1, 2, 3].map(() => ({ kind: 'empty' as const })), options: {} });
+    const { path, store, ids } = storeWithGames('games.sqlite', 'g', 50);
     const checkpointer = store.checkpointInBackground(50)!;
     expect(store.checkpointInBackground(50)).toBe(checkpointer); // one thread per store
     const before = statSync(path).size;
@@ -32,17 +47,11 @@ describe('the background checkpointer (issue 18): the WAL is copied into the dat
     for (let i = 0; i < 500; i++) store.append(ids[i % ids.length], { seat: 1, command: { type: 'pass' } });
     const copied = checkpointer.copied;
     await until('a later checkpoint', () => checkpointer.copied > copied);
-    store.close();
-    const again = new GameStore({ path });
-    expect(ids.reduce((n, id) => n + again.getGame(id)!.commands, 0)).toBe(2500);
-    again.close();
+    expect(commandsAfterReopen(store, path, ids)).toBe(2500);
   });
 
   it('keeps the WAL short under a stream of commits: what was committed during the thread\'s checkpoint is copied after it, and the WAL starts over', async () => {
-    const path = join(dir, 'stream.sqlite');
-    const store = new GameStore({ path });
-    const ids = Array.from({ length: 200 }, (_, i) => `s${i}`);
-    for (const id of ids) store.createGame({ id, rules: makeRuleset('wrc2015'), seed: id, seats: [0, 1, 2, 3].map(() => ({ kind: 'empty' as const })), options: {} });
+    const { path, store, ids } = storeWithGames('stream.sqlite', 's', 200);
     const checkpointer = store.checkpointInBackground(20)!;
     // Tables' commits, one turn of the event loop after another, as in the server.
     let rows = 0;
@@ -64,10 +73,7 @@ describe('the background checkpointer (issue 18): the WAL is copied into the dat
     expect(restarts() - before.restarts).toBeGreaterThanOrEqual(15);
     // So it grew by little, if at all (0 bytes, measured; 128 MB without the catching up), though at least a page (4 KB) went into it at each commit.
     expect(statSync(`${path}-wal`).size - before.bytes).toBeLessThan((commits * 4096) / 4);
-    store.close();
-    const again = new GameStore({ path });
-    expect(ids.reduce((n, id) => n + again.getGame(id)!.commands, 0)).toBe(rows);
-    again.close();
+    expect(commandsAfterReopen(store, path, ids)).toBe(rows);
   });
 
   it('a store in memory has no WAL and no thread', () => {
