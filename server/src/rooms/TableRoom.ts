@@ -430,20 +430,20 @@ export class TableRoom extends Room<{ state: TableState }> {
         () => this.onAction(client, message, ctx),
         () => answer(client, ctx, STALE_CLAIM),
       );
-    const stop = this.metrics?.startAction();
+    const started = performance.now();
     const budget = this.budget(client);
     const reply: ActionReply | ActionError = budget.take() ? this.judgeAction(client, message) : RATE_LIMITED;
     const unsent = this.unsent;
-    if (!unsent) return this.answerAction(client, ctx, budget, stop, reply);
+    if (!unsent) return this.answerAction(client, ctx, budget, started, reply);
     // Judged on what this turn applied: the reply goes once that is recorded, with its patch (or, if the disk refused it, as UNAVAILABLE).
-    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(this.answerAction(client, ctx, budget, stop, recorded ? reply : CANNOT_RECORD))));
+    return new Promise((resolve) => unsent.replies.push((recorded) => resolve(this.answerAction(client, ctx, budget, started, recorded ? reply : CANNOT_RECORD))));
   }
 
-  /** Answers an action request: an applied one gives its message back to the budget and is timed, a refused one is counted. */
-  private answerAction(client: Client, ctx: MessageContext, budget: MessageBudget, stop: (() => number) | undefined, r: ActionReply | ActionError): unknown {
+  /** Answers an action request: an applied one gives its message back to the budget and is timed (from `started`, performance.now()), a refused one is counted. */
+  private answerAction(client: Client, ctx: MessageContext, budget: MessageBudget, started: number, r: ActionReply | ActionError): unknown {
     if ('status' in r) {
       budget.refund();
-      stop?.();
+      this.metrics?.actionTime((performance.now() - started) / 1000);
     } else this.metrics?.command('refused');
     return answer(client, ctx, r);
   }
@@ -684,7 +684,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private autoPlay(seat: Seat): void {
     const legal = this.legalNow()[seat];
     if (legal.length === 0) return this.schedule();
-    const stop = this.metrics?.startAction();
+    const started = performance.now();
     const presence = this.seats.presence(seat);
     const asBot = presence === 'bot' || (presence === 'absent' && this.settings.absent === 'bot');
     const prescribed = (): Command => prescribedCommand(legal, this.referee.game.seats[seat].drawn);
@@ -693,6 +693,6 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (!r.ok && asBot) ({ judged: r, ...step } = this.seatClock.command(this.referee, seat, prescribed(), Date.now()));
     if (r.ok || step.clock.length > 0) this.applied([r], step);
     else this.schedule();
-    stop?.();
+    this.metrics?.actionTime((performance.now() - started) / 1000);
   }
 }
