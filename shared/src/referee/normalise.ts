@@ -13,6 +13,8 @@ import { isRedId, kindOf, type TileId } from '../tiles';
 export function normaliseTiles(game: Game, seat: Seat, c: Command): Command {
   const hand = game.seats[seat]?.hand;
   if (!hand || !game.inHand) return c;
+  // The usual case: every named id is held, once (nothing to replace, nothing to allocate).
+  if (namesHeldIds(hand, c)) return c;
   const red = (t: TileId) => isRedId(t) && game.rules.redFives[Math.floor(kindOf(t) / 9)] === 1;
   const fix = (named: readonly TileId[], anyRed = true): TileId[] => {
     const out = named.map((t, i) => (hand.includes(t) && named.indexOf(t) === i ? t : null));
@@ -40,5 +42,26 @@ export function normaliseTiles(game: Game, seat: Seat, c: Command): Command {
       return c.tiles ? { ...c, tiles: fix(c.tiles) as [TileId, TileId, TileId] } : c;
     default:
       return c;
+  }
+}
+
+/** Whether every id `c` names is in `hand`, and named once (true as well for a command naming none). */
+function namesHeldIds(hand: readonly TileId[], c: Command): boolean {
+  switch (c.type) {
+    case 'discard':
+    case 'riichi':
+    case 'ankan':
+    case 'shouminkan':
+      return hand.includes(c.tile);
+    case 'chii':
+    case 'pon':
+    case 'daiminkan': {
+      const tiles: readonly TileId[] | undefined = c.tiles;
+      if (!tiles) return true;
+      for (let i = 0; i < tiles.length; i++) if (!hand.includes(tiles[i]) || tiles.indexOf(tiles[i]) !== i) return false;
+      return true;
+    }
+    default:
+      return true;
   }
 }
