@@ -13,7 +13,11 @@ const encoderOf = (room: Room): { hasChanges?: unknown } | undefined =>
  * for view changes: about 2% of the server's CPU at 500 tables (issue 18).
  */
 export function nothingToPatch(room: Room): boolean {
-  return encoderOf(room)?.hasChanges === false && !room.clients.some((c) => (c.view?.changes.size ?? 0) > 0);
+  if (encoderOf(room)?.hasChanges !== false) return false;
+  // A loop, not `some` with a closure: this runs for every table twice a second and more.
+  const clients = room.clients;
+  for (let i = 0; i < clients.length; i++) if ((clients[i].view?.changes.size ?? 0) > 0) return false;
+  return true;
 }
 
 /** Throws unless this @colyseus/core keeps the encoder where `nothingToPatch` reads it (a newer one must fail loudly, not skip patches with changes). */
