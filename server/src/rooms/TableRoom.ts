@@ -16,7 +16,7 @@ import { DEFAULT_LIMITS, type Limits } from '../limits';
 import type { TableQuota } from '../quota';
 import type { Capacity } from '../capacity';
 import { stampOrigin, takeOrigin, type ClientAuth, type Origin } from './admission';
-import { TableClock, type ClockStep } from './clock';
+import { TableClock } from './clock';
 import { CommentaryFeed } from './commentary';
 import { ClaimPace } from './claimPace';
 import { ResultPause } from './resultPause';
@@ -64,6 +64,9 @@ const CANNOT_RECORD: ActionError = { code: 'UNAVAILABLE', reason: 'the table can
 const RATE_LIMITED: ActionError = { code: 'RATE_LIMITED', reason: 'too many refused messages: slow down' };
 /** A claim answer held for the window's minimum (claimPace.ts) whose window closed meanwhile. */
 const STALE_CLAIM: ActionError = { code: 'NOTHING_TO_RESPOND', reason: 'the claim window closed' };
+/** `applied`'s defaults, made once (it runs for every action). */
+const NO_CLOCK_STEP: { readonly clock: readonly Judged[] } = { clock: [] };
+const NO_EVENTS: readonly RefereeEvent[] = [];
 
 /** Before its game begins, how long a dropped player's seat waits for it at most (s). */
 export const PRE_START_RECONNECT_SECONDS = 10;
@@ -470,13 +473,13 @@ export class TableRoom extends Room<{ state: TableState }> {
    * and only then projected and sent (`sendApplied`). `whole`: events to send after them in full
    * (the first deal's). False: nothing can be recorded now (the table stops).
    */
-  private applied(counted: Judged[], step: ClockStep = { clock: [], charges: [] }, counts = true, whole: RefereeEvent[] = []): boolean {
+  private applied(counted: Judged[], step: { readonly clock: readonly Judged[] } = NO_CLOCK_STEP, counts = true, whole: readonly RefereeEvent[] = NO_EVENTS): boolean {
     if (!this.gameRecord.open()) return false;
     const queued = this.unsent !== null;
     const u = (this.unsent ??= { actions: 0, results: [], events: [], whole: [], replies: [] });
     for (const r of step.clock) this.pend(u, r, true);
     for (const r of counted) this.pend(u, r, counts);
-    u.whole.push(...whole);
+    for (const e of whole) u.whole.push(e);
     this.legalStale = true;
     const store = this.store;
     if (!store) this.sendApplied();

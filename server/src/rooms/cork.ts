@@ -14,6 +14,10 @@ function socketOf(client: Client): { cork(): void; uncork(): void; destroyed?: b
  */
 export class Corked {
   private held: { cork(): void; uncork(): void; destroyed?: boolean }[] | null = null;
+  // Made once: a table holds and releases its sockets every turn it applies anything.
+  private readonly releaseNow = () => this.release();
+  private readonly releaseIn2 = () => queueMicrotask(this.releaseNow);
+  private readonly releaseIn1 = () => queueMicrotask(this.releaseIn2);
 
   /** Corks `clients`' sockets until the next turn of the event loop (once per turn). */
   hold(clients: readonly Client[]): void {
@@ -26,7 +30,7 @@ export class Corked {
       held.push(s);
     }
     this.held = held;
-    setImmediate(() => this.release());
+    setImmediate(this.releaseNow);
   }
 
   /**
@@ -36,7 +40,7 @@ export class Corked {
    * write of its own (and `hold`'s next turn lets go of anything left).
    */
   releaseAfterReplies(): void {
-    queueMicrotask(() => queueMicrotask(() => queueMicrotask(() => this.release())));
+    queueMicrotask(this.releaseIn1);
   }
 
   /** Sends what is held now. */
