@@ -23,8 +23,12 @@
  * (100), DURATION s (30), THINK_MS (`--think-ms` or `--think`; 0: flat out;
  * else each bot waits THINK_MS x U(0.5, 1.5) before it acts, like a person), RAMP s
  * (TABLES/25, at least 1), BOT (efficiency | tsumogiri), `--quick` (10 tables, 5 s),
- * `--no-peer` (skip the bare room), `--overload` (below), `--rounds N` (below), SERVER_PROF=dir (V8
+ * `--no-peer` (skip the bare room), `--overload` (below), `--rounds N` (below), `--pin` (below), SERVER_PROF=dir (V8
  * CPU profiles of the server children), SERVER_NODE_FLAGS (more node flags for them).
+ *
+ * `--pin`: each server child runs on the machine's last core alone (taskset), this process and
+ * its clients on the others: the server's CPU per action is then not the clients' as well (a
+ * client woken on the server's core cools its caches), and "one core" is the server's own.
  *
  * `--rounds N` (1): ours and the bare room measured N times in turn (ours, bare, ours, bare…),
  * each round with fresh server processes. On a shared machine a single run's CPU per action
@@ -49,10 +53,10 @@
  * after a full collection, scripts/bench/liveMemory.ts) with the first half playing and with all
  * of them gives the KB each table adds; the RSS slope is printed beside it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -118,6 +122,7 @@ interface Options {
   peer: boolean;
   overload: boolean;
   rounds: number;
+  pin: boolean;
 }
 
 /** The command line's flags (`--tables 200`, `--tables=200`); an unknown one stops the script with its name. */
@@ -138,6 +143,7 @@ function parseOptions(argv: string[]): Options {
       'no-peer': { type: 'boolean' },
       overload: { type: 'boolean' },
       rounds: { type: 'string' },
+      pin: { type: 'boolean' },
     },
   });
   const flags = new Map<string, string>(Object.entries(values).map(([k, v]) => [k, String(v)]));
@@ -162,6 +168,7 @@ function parseOptions(argv: string[]): Options {
     peer: !flags.has('no-peer') && process.env.PEER !== '0',
     overload: flags.has('overload') || process.env.OVERLOAD === '1',
     rounds: Math.max(1, Math.round(num('rounds', 'ROUNDS', 1))),
+    pin: flags.has('pin') || process.env.PIN === '1',
   };
 }
 
@@ -224,6 +231,9 @@ async function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const now = () => performance.now();
 
+/** `--pin`: the core the server children run on (the last), or null: wherever the kernel puts them. */
+let serverCore: number | null = null;
+
 /** A server child process: started, waited for ("listening" on stdout), stopped. */
 class ServerChild {
   readonly proc: ChildProcess;
@@ -239,7 +249,10 @@ class ServerChild {
     // liveMemory.ts: SIGWINCH asks the child for its live memory after a full collection.
     const memory = ['--expose-gc', '--import', join(ROOT, 'scripts/bench/liveMemory.ts')]; // after tsx, which loads it
     // Both servers run with the young generation `npm start` and the Dockerfile give ours.
-    this.proc = spawn(process.execPath, [...prof, '--max-semi-space-size=64', ...flags, '--import', 'tsx', ...memory, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const node = [process.execPath, ...prof, '--max-semi-space-size=64', ...flags, '--import', 'tsx', ...memory, ...args];
+    // `--pin`: on a core of its own (taskset runs node in its own process: the pid is the server's).
+    const command = serverCore === null ? node : ['taskset', '-c', String(serverCore), ...node];
+    this.proc = spawn(command[0], command.slice(1), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     const keep = (d: Buffer) => {
       this.log?.write(d);
       this.tail = (this.tail + d.toString()).slice(-4000);
@@ -662,7 +675,7 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
   loop.disable();
   // Replies to requests sent just before the window closed may still come: wait a little.
   await sleep(Math.min(1000, 100 + o.thinkMs));
-  const cores = availableParallelism();
+  const cores = cpus().length; // the machine's, not this process's (`--pin` leaves it fewer)
   const server = ((after.cpuMs - before.cpuMs) / (seconds * 1000)) * 100;
   const client = ((clientCpu.user + clientCpu.system) / 1000 / (seconds * 1000)) * 100;
   const busyPct = ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100 * cores;
@@ -856,6 +869,13 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
 
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
+  if (o.pin) {
+    // The server children on the last core, this process (the clients) and its threads on the others.
+    const cores = availableParallelism();
+    if (cores < 2) throw new Error('--pin needs two cores or more');
+    serverCore = cores - 1;
+    execFileSync('taskset', ['-a', '-p', '-c', `0-${cores - 2}`, String(process.pid)], { stdio: 'ignore' });
+  }
   const children: ServerChild[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'jantaku-bench-'));
   // Bound: whatever hangs, the script ends (per run: start, opening deadline, window, teardown).
