@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { generateId, Room, ServerError, type AuthContext, type Client } from '@colyseus/core';
+import { generateId, Room, SchemaSerializer, ServerError, type AuthContext, type Client } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
 import type { MessageContext } from '@colyseus/shared-types';
 import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
@@ -36,6 +36,7 @@ import { listingOf } from './listing';
 import { sendEvents } from './fanout';
 import { admit } from './joining';
 import { reportEvents } from './report';
+import { TableSerializer } from './serializer';
 import { sizeStateBuffers } from './stateBuffer';
 
 export { parseTableOptions, type TableOptions } from './options';
@@ -371,6 +372,11 @@ export class TableRoom extends Room<{ state: TableState }> {
     if (this.state.started && this.seatClock.inputs.length === 0 && this.settings.rules.timeControl.kind !== 'none')
       this.applied([], this.seatClock.begin(this.referee, Date.now()));
     else this.schedule();
+  }
+
+  /** Colyseus makes a SchemaSerializer when the state is set: the table's sends its patches without objects that outlive them (serializer.ts). */
+  override setSerializer(serializer: Parameters<Room<{ state: TableState }>['setSerializer']>[0]): void {
+    super.setSerializer(serializer instanceof SchemaSerializer && !(serializer instanceof TableSerializer) ? new TableSerializer() : serializer);
   }
 
   /** Colyseus's patch timer at a table where nothing changed since the last patch: nothing to send (idlePatch.ts). */
