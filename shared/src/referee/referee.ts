@@ -351,7 +351,8 @@ export class Referee {
   /** After each step: a window that closed without a win turns its pending chombos into a chombo. */
   private settle(events: RefereeEvent[]): RefereeEvent[] {
     const g = this.game;
-    if (g.phase !== 'claims') this.correcting.clear();
+    // Only when there is something to clear: V8's Map clear makes a new table, which this long-lived map would keep until the next action.
+    if (g.phase !== 'claims' && this.correcting.size > 0) this.correcting.clear();
     if (this.pending.length && g.phase !== 'claims') {
       const pending = this.pending;
       this.pending = [];
