@@ -1,5 +1,6 @@
 import { ClientState, Protocol, SchemaSerializer, type Client } from '@colyseus/core';
-import type { Iterator, Schema, StateView } from '@colyseus/schema';
+import type { Iterator, Schema } from '@colyseus/schema';
+import { anyViewChanged } from './idlePatch';
 
 /**
  * The table's patches, as Colyseus's SchemaSerializer sends them, without the two objects it
@@ -21,7 +22,7 @@ export class TableSerializer<T extends Schema> extends SchemaSerializer<T> {
 
   override applyPatches(clients: Client[], state?: unknown, timing?: Parameters<SchemaSerializer<T>['applyPatches']>[2]): boolean {
     const encoder = this.encoder;
-    if (timing || !this.hasFilters || !encoder.hasChanges || encoder.root.streamTrees.size > 0 || clients.length === 0 || viewChanged(clients))
+    if (timing || !this.hasFilters || !encoder.hasChanges || encoder.root.streamTrees.size > 0 || clients.length === 0 || anyViewChanged(clients))
       return super.applyPatches(clients, state, timing);
     this.needFullEncode = true;
     const it = this.it;
@@ -47,13 +48,4 @@ export class TableSerializer<T extends Schema> extends SchemaSerializer<T> {
     encoder.discardChanges();
     return true;
   }
-}
-
-/** Whether a joined client's view has an `add` or `remove` to send (Colyseus's `encodeView` sends those). */
-function viewChanged(clients: Client[]): boolean {
-  for (let i = 0; i < clients.length; i++) {
-    const view: StateView | undefined = clients[i].view;
-    if (view && view.changes.size > 0) return true;
-  }
-  return false;
 }
