@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Decoder, StateView } from '@colyseus/schema';
-import { ClientState, SchemaSerializer, type Client } from '@colyseus/core';
-import { makeRuleset } from '@jantaku/shared/rules/index';
-import { TableState } from '@jantaku/shared/schema/table';
-import { newTableState } from '../../server/src/rooms/projection';
+import { SchemaSerializer } from '@colyseus/core';
+import type { TableState } from '@jantaku/shared/schema/table';
 import { TableSerializer } from '../../server/src/rooms/serializer';
-
-/** A table's state under `serializer`, with four seated clients and a spectator that keep every frame and decode it. */
-function table(serializer: SchemaSerializer<TableState>) {
-  const state = newTableState(makeRuleset('tenhou'));
-  serializer.reset(state);
-  serializer.applyPatches([], state);
-  const clients = [0, 1, 2, 3, -1].map((seat) => {
-    const decoder = new Decoder(new TableState());
-    const view = new StateView();
-    if (seat >= 0) view.add(state.seats[seat]);
-    const c = { seat, state: ClientState.JOINED, view, decoder, frames: [] as number[][], raw: (bytes: Uint8Array) => void (c.frames.push([...bytes]), decoder.decode(bytes, { offset: 1 })) };
-    decoder.decode(serializer.getFullState(c as unknown as Client), { offset: 1 });
-    view.changes.clear(); // as the room does once the full state is sent (fullState.ts)
-    return c;
-  });
-  const patch = () => serializer.applyPatches(clients as unknown as Client[], state);
-  return { state, clients, patch };
-}
+import { patchedTable as table } from './fixtures/patchedTable';
 
 /** The same moves of a hand, public and private, applied to a table's state. */
 const moves: ((s: TableState) => void)[] = [

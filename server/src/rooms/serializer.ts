@@ -1,6 +1,7 @@
 import { ClientState, Protocol, SchemaSerializer, type Client } from '@colyseus/core';
 import type { Iterator, Schema } from '@colyseus/schema';
 import { anyViewChanged } from './idlePatch';
+import { reuseStagedItems } from './stagedItems';
 
 /**
  * The table's patches, as Colyseus's SchemaSerializer sends them, without the two objects it
@@ -15,10 +16,16 @@ import { anyViewChanged } from './idlePatch';
  * Buffer from Node's pool (a plain Uint8Array would be copied off the heap by ws to make it
  * one). Anything else (a pending view change, timed frames, streams, a state without filtered fields)
  * goes through Colyseus's own `applyPatches`. Each client has a view of its own
- * (TableRoom.onJoin), so no view is encoded for two clients.
+ * (TableRoom.onJoin), so no view is encoded for two clients. Its arrays keep their staged lists
+ * from one patch to the next (stagedItems.ts).
  */
 export class TableSerializer<T extends Schema> extends SchemaSerializer<T> {
   private readonly it: Iterator = { offset: 0 };
+
+  constructor() {
+    super();
+    reuseStagedItems();
+  }
 
   override applyPatches(clients: Client[], state?: unknown, timing?: Parameters<SchemaSerializer<T>['applyPatches']>[2]): boolean {
     const encoder = this.encoder;

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ArraySchema } from '@colyseus/schema';
+import { SchemaSerializer } from '@colyseus/core';
+import { MeldState, PenaltyTileState, type TableState } from '@jantaku/shared/schema/table';
+import { reuseStagedItems } from '../../server/src/rooms/stagedItems';
+import { patchedTable } from './fixtures/patchedTable';
+
+const proto = ArraySchema.prototype as unknown as Record<string, Function>;
+const HOOK = '~onEncodeEnd';
+/** Colyseus's own hook, taken before the module replaces it. */
+const colyseusHook = proto[HOOK];
+
+/** A small deterministic PRNG (mulberry32). */
+function rng(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+}
+
+/** One random change to a table's arrays: hands, discards, melds and their tiles, penalty tiles; pushes, splices, sets, clears. */
+function change(s: TableState, r: (n: number) => number): void {
+  const seat = s.seats[r(4)];
+  const hand = seat.own.hand;
+  switch (r(12)) {
+    case 0:
+    case 1:
+      hand.push(r(136));
+      break;
+    case 2:
+    case 3:
+      if (hand.length) hand.splice(r(hand.length), 1);
+      break;
+    case 4:
+      if (hand.length) hand[r(hand.length)] = r(136);
+      break;
+    case 5:
+      seat.discards.push(r(1024));
+      break;
+    case 6:
+      if (seat.discards.length) seat.discards[seat.discards.length - 1] |= 512;
+      break;
+    case 7: {
+      const meld = new MeldState();
+      meld.type = 'pon';
+      for (let i = 0; i < 3; i++) meld.tiles.push(r(136));
+      seat.melds.push(meld);
+      break;
+    }
+    case 8:
+      if (seat.melds.length) {
+        const m = seat.melds[r(seat.melds.length)];
+        m.type = 'kakan';
+        m.tiles.push(r(136));
+      }
+      break;
+    case 9:
+      if (seat.melds.length) seat.melds.splice(r(seat.melds.length), 1);
+      break;
+    case 10: {
+      const p = new PenaltyTileState();
+      p.tile = r(136);
+      seat.penaltyTiles.push(p);
+      if (seat.penaltyTiles.length > 2) seat.penaltyTiles.splice(0, 1);
+      break;
+    }
+    default:
+      // A new hand: the lists emptied (and sometimes filled again in the same patch).
+      hand.clear();
+      seat.discards.clear();
+      seat.melds.clear();
+      if (r(2)) for (let i = 0; i < 13; i++) hand.push(r(136));
+  }
+}
+
+describe('ArraySchema keeps its staged lists from patch to patch (stagedItems.ts, issue 18)', () => {
+  it('replaces the hook of the Colyseus version installed, once', () => {
+    expect(reuseStagedItems()).toBe(true);
+    expect(proto[HOOK]).not.toBe(colyseusHook);
+    const ours = proto[HOOK];
+    expect(reuseStagedItems()).toBe(true);
+    expect(proto[HOOK]).toBe(ours);
+  });
+
+  it('every client gets the same frames as with Colyseus own hook, over 2,000 random patches of hands, discards, melds and penalty tiles', () => {
+    reuseStagedItems();
+    const oursHook = proto[HOOK];
+    const withColyseus = patchedTable(new SchemaSerializer<TableState>());
+    const withOurs = patchedTable(new SchemaSerializer<TableState>());
+    const r1 = rng(18);
+    const r2 = rng(18);
+    for (let step = 0; step < 2000; step++) {
+      const k = 1 + (step % 3);
+      try {
+        proto[HOOK] = colyseusHook;
+        for (let i = 0; i < k; i++) change(withColyseus.state, r1);
+        withColyseus.patch();
+      } finally {
+        proto[HOOK] = oursHook;
+      }
+      for (let i = 0; i < k; i++) change(withOurs.state, r2);
+      withOurs.patch();
+    }
+    for (let c = 0; c < withOurs.clients.length; c++) {
+      expect(withOurs.clients[c].frames.length).toBeGreaterThan(1000);
+      expect(withOurs.clients[c].frames).toEqual(withColyseus.clients[c].frames);
+    }
+    // And what was decoded is the state: each seat sees its own hand, everyone every seat's public lists.
+    const state = withOurs.state;
+    for (const c of withOurs.clients)
+      for (const seat of [0, 1, 2, 3]) {
+        const seen = c.decoder.state.seats[seat];
+        expect([...(seen.own?.hand ?? [])]).toEqual(seat === c.seat ? [...state.seats[seat].own.hand] : []);
+        expect([...seen.discards]).toEqual([...state.seats[seat].discards]);
+        expect(seen.melds.map((m) => [m.type, ...m.tiles])).toEqual(state.seats[seat].melds.map((m) => [m.type, ...m.tiles]));
+        expect(seen.penaltyTiles.map((p) => p.tile)).toEqual(state.seats[seat].penaltyTiles.map((p) => p.tile));
+      }
+  });
+
+  it('an array changed at every patch alternates between the same two lists instead of making new ones', () => {
+    reuseStagedItems();
+    const t = patchedTable(new SchemaSerializer<TableState>());
+    const hand = t.state.seats[0].own.hand;
+    const lists = new Set<unknown>();
+    for (let i = 0; i < 40; i++) {
+      if (i % 2) hand.splice(0, 1);
+      else hand.push(i);
+      t.patch();
+      lists.add((hand as unknown as { tmpItems: unknown[] }).tmpItems);
+      expect([...(hand as unknown as { tmpItems: number[] }).tmpItems]).toEqual([...hand]);
+    }
+    expect(lists.size).toBe(2);
+  });
+});
