@@ -14,7 +14,12 @@ import { TableRoom } from '../../server/src/rooms/TableRoom';
 import { GameStore } from '../../server/src/store/index';
 import { freePort } from './harness';
 
-/** Checks, at every patch it sends, that everything the referee logged is already in the store. */
+/**
+ * Checks, at every patch it sends, that everything the referee logged is already in the store.
+ * A call that sends nothing is not counted: Colyseus's patch timer may fire between a bot's move
+ * and the commit at the end of that turn of the event loop, and then finds nothing to send (the
+ * state follows the referee only after the commit).
+ */
 class CheckedTableRoom extends TableRoom {
   static last: CheckedTableRoom | null = null;
   patches = 0;
@@ -27,12 +32,13 @@ class CheckedTableRoom extends TableRoom {
   }
 
   override broadcastPatch(): boolean {
-    if (this.referee && this.store?.isOpen) {
+    const checked = this.referee && this.store?.isOpen ? { stored: this.store.getGame(this.roomId)?.commands ?? -1, logged: this.referee.log.length } : null;
+    const sent = super.broadcastPatch();
+    if (sent && checked) {
       this.patches++;
-      const stored = this.store.getGame(this.roomId)?.commands ?? -1;
-      if (stored !== this.referee.log.length) this.unrecorded.push(`${stored}/${this.referee.log.length}`);
+      if (checked.stored !== checked.logged) this.unrecorded.push(`${checked.stored}/${checked.logged}`);
     }
-    return super.broadcastPatch();
+    return sent;
   }
 }
 
