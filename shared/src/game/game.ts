@@ -39,6 +39,12 @@ export interface GameOptions {
    * a window does not tell who could call.
    */
   fullClaimWindows?: boolean;
+  /**
+   * Keep `log`, what each seat did, from which `rebuildGame` rebuilds the game (default: true).
+   * The referee keeps its own record of every command (`Referee.log`, which replays a refereed
+   * game), so its game keeps none: a second copy of each command for the length of the game.
+   */
+  log?: boolean;
 }
 
 /** Options of `apply`: refusal codes to apply despite (the referee's penalised faults). */
@@ -104,6 +110,7 @@ export class Game {
   turn: Seat = 0;
   seats: SeatState[] = [];
   doraIndicators: TileId[] = [];
+  /** What each seat did, in order (`rebuildGame`); empty when the game was made with `log: false`. */
   readonly log: LoggedCommand[] = [];
   readonly hands: HandLog[] = [];
   standings: Standing[] | null = null;
@@ -133,6 +140,7 @@ export class Game {
   private redeal = false;
   private readonly endJudge: GameOptions['endJudge'];
   private readonly fullClaimWindows: boolean;
+  private readonly keepLog: boolean;
 
   constructor(opts: GameOptions) {
     this.rules = opts.rules;
@@ -141,6 +149,7 @@ export class Game {
     this.wallFor = opts.wallFor ?? ((deal) => ShuffledWall.fromSeed(this.seed, deal, this.wallAlgorithm));
     this.endJudge = opts.endJudge;
     this.fullClaimWindows = opts.fullClaimWindows ?? false;
+    this.keepLog = opts.log ?? true;
     const start = opts.start ?? { round: 0, honba: 0, riichiSticks: 0, scores: [0, 0, 0, 0].map(() => opts.rules.startPoints) };
     this.round = start.round;
     this.honba = start.honba;
@@ -201,7 +210,7 @@ export class Game {
     if (this.events.length) this.events = []; // events nobody took are dropped
     if (refusal?.code === 'NOT_TENPAI') this.seats[seat].notenRiichi = true;
     if (refusal?.code === 'RIICHI_BAD_KAN') this.seats[seat].badKan = true;
-    this.log.push({ seat, command: cleanCommand(command) });
+    if (this.keepLog) this.log.push({ seat, command: cleanCommand(command) });
     if (this.phase === 'claims') this.respond(seat, command);
     else this.act(seat, command);
     return { ok: true, value: this.takeEvents() };
@@ -211,7 +220,7 @@ export class Game {
   nextHand(): Result<GameEvent[]> {
     if (this.phase !== 'handEnded') return refuse(this.phase === 'gameOver' ? 'GAME_OVER' : 'BAD_COMMAND', 'the hand is still being played');
     this.events = [];
-    this.log.push({ seat: -1, command: { type: 'nextHand' } });
+    if (this.keepLog) this.log.push({ seat: -1, command: { type: 'nextHand' } });
     this.advanceRound();
     this.startHand();
     return { ok: true, value: this.takeEvents() };
@@ -225,7 +234,7 @@ export class Game {
   endNow(): Result<GameEvent[]> {
     if (this.phase !== 'handEnded') return refuse(this.phase === 'gameOver' ? 'GAME_OVER' : 'BAD_COMMAND', 'the game ends early only between hands');
     this.events = [];
-    this.log.push({ seat: -1, command: { type: 'endGame' } });
+    if (this.keepLog) this.log.push({ seat: -1, command: { type: 'endGame' } });
     this.endedEarly = true;
     this.endGame();
     return { ok: true, value: this.takeEvents() };

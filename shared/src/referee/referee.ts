@@ -113,6 +113,8 @@ export class Referee {
   constructor(opts: GameOptions) {
     this.game = new Game({
       ...opts,
+      // `log` is the referee's record; the game keeps no second one.
+      log: false,
       fullClaimWindows: opts.rules.foulPolicy === 'penalise',
       endJudge: (g, result) => this.judgeEnd(g, result),
     });
