@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArraySchema } from '@colyseus/schema';
 import { SchemaSerializer } from '@colyseus/core';
+import { Rng } from '@jantaku/shared/game/rng';
 import { MeldState, PenaltyTileState, type TableState } from '@jantaku/shared/schema/table';
 import { reuseStagedItems } from '../../server/src/rooms/stagedItems';
 import { patchedTable } from './fixtures/patchedTable';
@@ -10,20 +11,9 @@ const HOOK = '~onEncodeEnd';
 /** Colyseus's own hook, taken before the module replaces it. */
 const colyseusHook = proto[HOOK];
 
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): (n: number) => number {
-  let a = seed >>> 0;
-  return (n) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
-
 /** One random change to a table's arrays: hands, discards, melds and their tiles, penalty tiles; pushes, splices, sets, clears. */
-function change(s: TableState, r: (n: number) => number): void {
+function change(s: TableState, rng: Rng): void {
+  const r = (n: number) => rng.int(n);
   const seat = s.seats[r(4)];
   const hand = seat.own.hand;
   switch (r(12)) {
@@ -91,8 +81,8 @@ describe('ArraySchema keeps its staged lists from patch to patch (stagedItems.ts
     const oursHook = proto[HOOK];
     const withColyseus = patchedTable(new SchemaSerializer<TableState>());
     const withOurs = patchedTable(new SchemaSerializer<TableState>());
-    const r1 = rng(18);
-    const r2 = rng(18);
+    const r1 = new Rng(18);
+    const r2 = new Rng(18);
     for (let step = 0; step < 2000; step++) {
       const k = 1 + (step % 3);
       try {
