@@ -40,6 +40,28 @@ describe('event sourcing', () => {
     expect(game.log[0]).toEqual({ seat: 0, command: { type: 'discard', tile: game.seats[0].discards[0].tile } });
   });
 
+  it.each(['tenhou', 'wrc2015'])('%s: a game that lets go of its finished hands\' steps (pastHandSteps: false) plays as one that keeps them', (name) => {
+    const rules = makeRuleset(name);
+    const full = new Game({ rules, seed: `past-${name}` });
+    const lean = new Game({ rules, seed: `past-${name}`, pastHandSteps: false });
+    playSome(full, `past-bot-${name}`, 100_000);
+    playSome(lean, `past-bot-${name}`, 100_000);
+    expect(full.phase).toBe('gameOver');
+    expect(lean.log).toEqual(full.log);
+    const views = (g: Game) => JSON.stringify([...SEATS, 'spectator' as const].map((v) => viewFor(g, v)));
+    expect(views(lean)).toBe(views(full));
+    expect(lean.standings).toEqual(full.standings);
+    expect(lean.hands.length).toBe(full.hands.length);
+    expect(full.hands.length).toBeGreaterThan(4);
+    lean.hands.forEach((h, i) => {
+      const last = i === lean.hands.length - 1;
+      const { steps, haipai, ...rest } = full.hands[i];
+      // Results, scores and indicators of every hand stay; steps and haipai of the last alone.
+      expect(h).toEqual({ ...rest, steps: last ? steps : [], haipai: last ? haipai : [] });
+      if (!last) expect(steps.length).toBeGreaterThan(0);
+    });
+  });
+
   it('a different seed deals a different game', () => {
     const rules = makeRuleset('tenhou');
     const a = new Game({ rules, seed: 'one' });

@@ -117,6 +117,11 @@ describe('games recorded in SQLite and served over HTTP', () => {
     expect(room.unrecorded).toEqual([]);
     expect(server.store.commands(id)).toEqual(room.referee.log);
     expect(server.store.getGame(id)!.commands).toBe(room.referee.log.length);
+    // The room's game let go of its finished hands' steps (ROOM_GAME); the export below, replayed
+    // from the stored log, still has every hand's.
+    expect(game.hands.length).toBeGreaterThan(1);
+    expect(game.hands.slice(0, -1).map((h) => h.steps.length + h.haipai.length)).toEqual(game.hands.slice(0, -1).map(() => 0));
+    expect(game.hands.at(-1)!.steps.length).toBeGreaterThan(0);
 
     const list = await getJson('/api/games');
     expect(list.status).toBe(200);

@@ -30,7 +30,7 @@ import { answerService, takeService, type ServiceReply, type ServiceTable } from
 import { Corked } from './cork';
 import { answer, checkAction, isCommentator, seatingOf, seatOf, type ActionError, type ActionReply, type JoinOptions, type Seating } from './protocol';
 import { SEAT_REASSIGNED, TableSeats } from './seats';
-import { GameRecord, loadGame, recordNewGame, storedSettings } from './persistence';
+import { GameRecord, loadGame, recordNewGame, ROOM_GAME, storedSettings } from './persistence';
 import { Timers, type TableTimer } from './timers';
 import { listingOf } from './listing';
 import { sendEvents } from './fanout';
@@ -206,7 +206,7 @@ export class TableRoom extends Room<{ state: TableState }> {
   private create(options: unknown, service: TableSettings['service']): void {
     const o = { ...parseTableOptions(options), service };
     this.settings = o;
-    this.referee = new Referee({ rules: o.rules, seed: o.seed });
+    this.referee = new Referee({ rules: o.rules, seed: o.seed, ...ROOM_GAME });
     this.seatClock = new TableClock(o.rules.timeControl, Date.now());
     this.state = newTableState(o.rules, o.name);
     for (const s of o.bots) this.seats.markBot(s);

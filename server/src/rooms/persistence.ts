@@ -1,4 +1,5 @@
 import { ServerError } from '@colyseus/core';
+import type { GameOptions } from '@jantaku/shared/game/game';
 import { Referee } from '@jantaku/shared/referee/referee';
 import type { ClockInput } from '@jantaku/shared/referee/time';
 import { events as log } from '../log';
@@ -12,6 +13,9 @@ import type { Timers, TableTimer } from './timers';
 
 /** While the disk refuses writes, how often a table tries the store again (ms). */
 export const STORE_RETRY_MS = 1000;
+
+/** A room's game lets go of its finished hands' steps: its store keeps the log that rebuilds them. */
+export const ROOM_GAME: Pick<GameOptions, 'pastHandSteps'> = { pastHandSteps: false };
 
 /** The settings as the store keeps them beside the game's rules and seed (the room rebuilds them from these). */
 export function storedSettings(settings: TableSettings): StoredSettings {
@@ -42,7 +46,7 @@ export function loadGame(store: GameStore, id: string): { settings: TableSetting
   const stored = record.options as unknown as StoredSettings;
   // inviteCode and service: absent from games stored before they existed.
   const settings = { ...stored, inviteCode: stored.inviteCode ?? null, service: stored.service ?? null, rules: record.rules, seed: record.seed, bots: new Set(stored.bots) };
-  const referee = recoverGame(store, id);
+  const referee = recoverGame(store, id, ROOM_GAME);
   const inputs = store.clockInputs(id);
   const lastAt = Math.max(
     inputs.reduce((m, i) => Math.max(m, i.at), 0),
@@ -211,7 +215,7 @@ export class GameRecord {
     const host = this.host;
     const { rules, seed } = host.settings;
     const { wallAlgorithm } = host.referee.game;
-    host.referee = Referee.replay({ rules, seed, wallAlgorithm }, host.referee.log.slice(0, this.persisted));
+    host.referee = Referee.replay({ rules, seed, wallAlgorithm, ...ROOM_GAME }, host.referee.log.slice(0, this.persisted));
     host.seatClock = TableClock.restore(rules.timeControl, host.seatClock.start, host.referee, host.seatClock.inputs.slice(0, this.persistedInputs));
   }
 

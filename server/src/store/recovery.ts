@@ -1,4 +1,5 @@
 import { parseRuleset, type Ruleset } from '@jantaku/shared/rules/index';
+import type { GameOptions } from '@jantaku/shared/game/game';
 import { Referee, type Judged, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import type { GameStore, CommandRow } from './gameStore';
 
@@ -52,7 +53,7 @@ export function recoverGames(store: GameStore, log?: RecoveryLogger): Recovery {
  * Rebuilds one game with `Referee.replay`, then checks that every stored command was accepted
  * again exactly as logged. Throws CorruptLogError naming the first command at fault.
  */
-export function recoverGame(store: GameStore, gameId: string): Referee {
+export function recoverGame(store: GameStore, gameId: string, options: Pick<GameOptions, 'pastHandSteps'> = {}): Referee {
   const fail = (index: number | null, reason: string): never => {
     throw new CorruptLogError({ gameId, index, reason });
   };
@@ -64,7 +65,7 @@ export function recoverGame(store: GameStore, gameId: string): Referee {
     return fail(null, `stored ruleset is invalid: ${(e as Error).message}`);
   }
   const log = parseLog(store.commandRows(gameId), fail);
-  const opts = { rules, seed: record.seed, wallAlgorithm: record.wallAlgorithm };
+  const opts = { rules, seed: record.seed, wallAlgorithm: record.wallAlgorithm, ...options };
   let referee: Referee | null = null;
   try {
     referee = Referee.replay(opts, log);

@@ -45,6 +45,13 @@ export interface GameOptions {
    * game), so its game keeps none: a second copy of each command for the length of the game.
    */
   log?: boolean;
+  /**
+   * Keep a finished hand's `haipai` and `steps` once the next hand is dealt (default: true).
+   * A room's game does not: its store keeps the log that rebuilds every record (exports,
+   * statistics and replays replay it), and a hanchan's steps are some 900 objects, 60 KB,
+   * held for the length of the game. Results, scores and indicators are kept either way.
+   */
+  pastHandSteps?: boolean;
 }
 
 /** Options of `apply`: refusal codes to apply despite (the referee's penalised faults). */
@@ -141,6 +148,7 @@ export class Game {
   private readonly endJudge: GameOptions['endJudge'];
   private readonly fullClaimWindows: boolean;
   private readonly keepLog: boolean;
+  private readonly keepPastSteps: boolean;
 
   constructor(opts: GameOptions) {
     this.rules = opts.rules;
@@ -150,6 +158,7 @@ export class Game {
     this.endJudge = opts.endJudge;
     this.fullClaimWindows = opts.fullClaimWindows ?? false;
     this.keepLog = opts.log ?? true;
+    this.keepPastSteps = opts.pastHandSteps ?? true;
     const start = opts.start ?? { round: 0, honba: 0, riichiSticks: 0, scores: [0, 0, 0, 0].map(() => opts.rules.startPoints) };
     this.round = start.round;
     this.honba = start.honba;
@@ -460,6 +469,11 @@ export class Game {
   // ---------------------------------------------------------------- hand flow
 
   private startHand(): void {
+    const past = this.hands.at(-1);
+    if (past && !this.keepPastSteps) {
+      past.haipai = [];
+      past.steps = [];
+    }
     this.phase = 'turn';
     this.wall = this.wallFor(this.deal);
     this.seats = SEATS.map(() => new SeatState());
