@@ -116,12 +116,12 @@ describe('a full disk', () => {
     let code = '';
     const logBefore: number[] = [];
     for (let i = 0; i < 50 && code !== 'UNAVAILABLE'; i++) {
-      logBefore[0] = room.referee.log.length;
+      logBefore[0] = room.referee.logLength;
       logBefore[1] = room.state.actions;
       code = await step(room, clients);
     }
     expect(code).toBe('UNAVAILABLE');
-    expect(room.referee.log.length).toBe(logBefore[0]);
+    expect(room.referee.logLength).toBe(logBefore[0]);
     expect(room.state.actions).toBe(logBefore[1]);
     expect(await step(room, clients)).toBe('UNAVAILABLE');
     expect((await health()).status).toBe(503);
@@ -137,9 +137,9 @@ describe('a full disk', () => {
     expect(claim?.message).toMatch(/^UNAVAILABLE: /);
     // The self-playing tables stop at their first refused write, and wait.
     await until('the bot and timed tables to wait for the disk', () => bots.waitingForStore && timed.waitingForStore);
-    for (const r of [bots, timed]) expect(served.server.store.commandRows(r.roomId).length).toBe(r.referee.log.length);
-    const botsWaiting = bots.referee.log.length;
-    const timedWaiting = timed.referee.log.length;
+    for (const r of [bots, timed]) expect(served.server.store.commandRows(r.roomId).length).toBe(r.referee.logLength);
+    const botsWaiting = bots.referee.logLength;
+    const timedWaiting = timed.referee.logLength;
 
     rmSync(filler);
     let ok = false;
@@ -154,7 +154,7 @@ describe('a full disk', () => {
     }
     expect(reply).toMatch(/^(accepted|fault)$/);
     for (let i = 0; i < 5; i++) await step(room, clients);
-    await until('the bot and timed tables to play on', () => bots.referee.log.length > botsWaiting + 10 && timed.referee.log.length > timedWaiting + 10);
+    await until('the bot and timed tables to play on', () => bots.referee.logLength > botsWaiting + 10 && timed.referee.logLength > timedWaiting + 10);
     const seated = await served.client().joinById<TableState>(open.roomId, { seat: 1 });
     seated.onMessage('*', () => {});
 
@@ -167,10 +167,10 @@ describe('a full disk', () => {
     expect(store.seatClaims(open.roomId).map((c) => c.seat)).toEqual([0, 1]);
     for (const r of [room, bots, timed]) {
       const stored = store.commands(r.roomId);
-      expect(stored.length).toBe(r.referee.log.length);
+      expect(stored.length).toBe(r.referee.logLength);
       const again = Referee.replay({ rules: r.settings.rules, seed: r.settings.seed }, stored);
       expect(again.game.scores).toEqual(r.referee.game.scores);
-      expect(again.log.length).toBe(r.referee.log.length);
+      expect(again.log.length).toBe(r.referee.logLength);
     }
     for (const c of [...clients, botsClient, timedFirst, timedSecond, open, seated]) await c.leave();
   }, 120_000);

@@ -9,6 +9,7 @@ import { makeRuleset } from '@jantaku/shared/rules/index';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { refusal, rooms, SEATS, seatToAct, serveDuringFile, until, type RecordingTableRoom, type TableRoomClient } from './harness';
 import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
+import { roomLog } from '../support/roomLog';
 
 const served = serveDuringFile();
 const connect = () => served.client();
@@ -116,12 +117,12 @@ describe('Faults end to end', () => {
     }
 
     // The server's log, replayed by an in-process referee, gives the same faults, penalties and scores.
-    const replay = Referee.replay({ rules, seed }, room.referee.log);
+    const replay = Referee.replay({ rules, seed }, roomLog(room));
     expect(replay.faults).toEqual(room.referee.faults);
     expect(replay.game.penalties).toEqual(game.penalties);
     expect(replay.game.scores).toEqual(game.scores);
     expect(replay.game.hands.map((h) => h.result)).toEqual(game.hands.map((h) => h.result));
-    const offending = room.referee.log.filter((e) => e.seat === 0 && e.command.type === 'ron');
+    const offending = roomLog(room).filter((e) => e.seat === 0 && e.command.type === 'ron');
     expect(offending).toEqual([{ seat: 0, command: { type: 'ron', reveal: true }, at: expect.any(Number) }]);
     console.log(`${FALSE_WIN}: declared at action ${reply.actions} of hand ${start.hands}; penalties ${JSON.stringify(game.penalties)}; ${t.events.map((e) => e.length).join('/')} events per client`);
     for (const c of t.clients) await c.leave();
@@ -140,12 +141,12 @@ describe('Faults end to end', () => {
     });
     const game = room.referee.game;
     await new Promise((r) => setTimeout(r, 50));
-    const before = { actions: room.state.actions, log: structuredClone(room.referee.log), state: JSON.stringify(room.state.toJSON()) };
+    const before = { actions: room.state.actions, log: structuredClone(roomLog(room)), state: JSON.stringify(room.state.toJSON()) };
     const heard = t.events.map((e) => e.length);
 
     const r = await refusal(t.clients[0], { type: 'ron', reveal: true });
     // The referee's own answer to the same message at the same point of the same game.
-    const expected = Referee.replay({ rules, seed }, room.referee.log).apply(0, { type: 'ron', reveal: true });
+    const expected = Referee.replay({ rules, seed }, roomLog(room)).apply(0, { type: 'ron', reveal: true });
     expect(expected.ok).toBe(false);
     if (expected.ok) return;
     expect(r.code).toBe(expected.refusal.code);
@@ -154,7 +155,7 @@ describe('Faults end to end', () => {
 
     await new Promise((res) => setTimeout(res, 100));
     expect(room.state.actions).toBe(before.actions);
-    expect(room.referee.log).toEqual(before.log);
+    expect(roomLog(room)).toEqual(before.log);
     expect(JSON.stringify(room.state.toJSON())).toBe(before.state);
     expect(room.referee.faults).toEqual([]);
     expect(game.penalties).toEqual([]);

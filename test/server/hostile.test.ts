@@ -14,6 +14,7 @@ import { isPlainObject } from '../../server/src/rooms/options';
 import { rng } from '../support/rng';
 import { playSeat } from './fixtures/clientBot';
 import { refusal, rooms, startServer, until, type RecordingTableRoom } from './harness';
+import { roomLog } from '../support/roomLog';
 
 let server: Server;
 let dataDir: string;
@@ -169,7 +170,7 @@ describe('Bad input', () => {
     expect(game.turn).toBe(0);
     expect([1, 2, 3].map((s) => game.legalActions(s as Seat))).toEqual([[], [], []]);
     await settle();
-    const before = { log: structuredClone(room.referee.log), state: JSON.stringify(room.state.toJSON()), actions: room.state.actions };
+    const before = { log: structuredClone(roomLog(room)), state: JSON.stringify(room.state.toJSON()), actions: room.state.actions };
     const opts = { rules: room.settings.rules, seed: room.settings.seed };
     let copy = Referee.replay(opts, before.log);
     expect(copy.log).toEqual(before.log);
@@ -255,7 +256,7 @@ describe('Bad input', () => {
 
     // Nothing changed; the connection is open; nothing was polluted; the server answers.
     await settle();
-    expect(room.referee.log).toEqual(before.log);
+    expect(roomLog(room)).toEqual(before.log);
     expect(JSON.stringify(room.state.toJSON())).toBe(before.state);
     expect(room.state.actions).toBe(before.actions);
     expect(room.referee.faults).toEqual([]);
@@ -269,7 +270,7 @@ describe('Bad input', () => {
     await settle(4_200);
     const tile = game.seats[0].drawn!;
     expect(replyFromWire(await hostile.request('action', { type: 'discard', tile }))).toMatchObject({ status: 'accepted', actions: before.actions + 1 });
-    const after = structuredClone(room.referee.log);
+    const after = structuredClone(roomLog(room));
     expect(after).toEqual([...before.log, expect.objectContaining({ seat: 0, command: { type: 'discard', tile } })]);
     // …and, now out of turn (seat 1's bot is to play, in a minute), its refused messages are judged again, not rate-limited.
     await settle(100);
@@ -292,7 +293,7 @@ describe('Bad input', () => {
       expect(expected).not.toBeNull();
       await expect(refusal(hostile, payload)).resolves.toMatchObject({ code: expected });
     }
-    expect(room.referee.log).toEqual(after);
+    expect(roomLog(room)).toEqual(after);
     expect(hostile.connection.isOpen).toBe(true);
 
     // A normal client at another table plays a whole hand and into the next.
@@ -320,7 +321,7 @@ describe('Bad input', () => {
     const big = await connect().joinById<TableState>(player.roomId, { spectator: true });
     await until('the deal', () => room.state.started);
     await settle();
-    const log = structuredClone(room.referee.log);
+    const log = structuredClone(roomLog(room));
     const closed = new Promise<number>((resolve) => big.onLeave((code) => resolve(code)));
     const reply = big.request('action', { type: 'discard', tile: 0, pad: 'x'.repeat(5000) });
     await expect(reply).rejects.toThrow();
@@ -329,7 +330,7 @@ describe('Bad input', () => {
     await until('the server to drop the client', () => room.clients.length === 2);
     expect(player.connection.isOpen).toBe(true);
     expect(watcher.connection.isOpen).toBe(true);
-    expect(room.referee.log).toEqual(log);
+    expect(roomLog(room)).toEqual(log);
     await expect(health()).resolves.toMatchObject({ status: 'ok' });
     await expect(refusal(player, { type: 'discard', tile: 999 })).resolves.toMatchObject({ code: 'BAD_COMMAND' });
     await player.leave();
@@ -343,7 +344,7 @@ describe('Bad input', () => {
     raw.onMessage('*', () => {});
     await until('the deal', () => room.state.started);
     await settle();
-    const log = structuredClone(room.referee.log);
+    const log = structuredClone(roomLog(room));
     const state = JSON.stringify(room.state.toJSON());
     const ws = (raw.connection.transport as unknown as { ws: { send(b: Uint8Array): void } }).ws;
     let closedWith: number | null = null;
@@ -359,7 +360,7 @@ describe('Bad input', () => {
     await until('the undecodable frame to close the connection', () => closedWith !== null, 5_000);
     expect(closedWith).toBe(4002);
     expect(player.connection.isOpen).toBe(true);
-    expect(room.referee.log).toEqual(log);
+    expect(roomLog(room)).toEqual(log);
     expect(JSON.stringify(room.state.toJSON())).toBe(state);
     await expect(health()).resolves.toMatchObject({ status: 'ok' });
     await player.leave();
@@ -372,7 +373,7 @@ describe('Bad input', () => {
     await until('the deal', () => room.state.started);
     const game = room.referee.game;
     const legal = game.legalActions(0);
-    const log = structuredClone(room.referee.log);
+    const log = structuredClone(roomLog(room));
     const payloads: unknown[] = [
       efficiencyBot(viewFor(game, 0, legal), legal),
       { type: 'discard', tile: game.seats[0].drawn, seat: 0 },
@@ -382,7 +383,7 @@ describe('Bad input', () => {
       null,
     ];
     for (const p of payloads) await expect(refusal(spectator, p)).resolves.toMatchObject({ code: 'SPECTATOR' });
-    expect(room.referee.log).toEqual(log);
+    expect(roomLog(room)).toEqual(log);
     expect(spectator.connection.isOpen).toBe(true);
     await spectator.leave();
     await player.leave();

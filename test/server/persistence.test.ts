@@ -32,7 +32,7 @@ class CheckedTableRoom extends TableRoom {
   }
 
   override broadcastPatch(): boolean {
-    const checked = this.referee && this.store?.isOpen ? { stored: this.store.getGame(this.roomId)?.commands ?? -1, logged: this.referee.log.length } : null;
+    const checked = this.referee && this.store?.isOpen ? { stored: this.store.getGame(this.roomId)?.commands ?? -1, logged: this.referee.logLength } : null;
     const sent = super.broadcastPatch();
     if (sent && checked) {
       this.patches++;
@@ -115,8 +115,12 @@ describe('games recorded in SQLite and served over HTTP', () => {
     // Every patch went out with the referee's whole log already stored.
     expect(room.patches).toBeGreaterThan(100);
     expect(room.unrecorded).toEqual([]);
-    expect(server.store.commands(id)).toEqual(room.referee.log);
-    expect(server.store.getGame(id)!.commands).toBe(room.referee.log.length);
+    const stored = server.store.commands(id);
+    expect(stored.length).toBe(room.referee.logLength);
+    expect(server.store.getGame(id)!.commands).toBe(stored.length);
+    // The room let go of every stored entry (Referee.forgetLog): it holds none of the game's log.
+    expect(room.referee.logStart).toBe(stored.length);
+    expect(room.referee.log).toEqual([]);
     // The room's game let go of its finished hands' steps (ROOM_GAME); the export below, replayed
     // from the stored log, still has every hand's.
     expect(game.hands.length).toBeGreaterThan(1);
@@ -126,7 +130,7 @@ describe('games recorded in SQLite and served over HTTP', () => {
     const list = await getJson('/api/games');
     expect(list.status).toBe(200);
     const listed = (list.body.games as Record<string, unknown>[]).find((g) => g.id === id);
-    expect(listed).toMatchObject({ id, ruleset: 'tenhou', status: 'finished', standings, commands: room.referee.log.length });
+    expect(listed).toMatchObject({ id, ruleset: 'tenhou', status: 'finished', standings, commands: room.referee.logLength });
     expect(typeof listed!.created).toBe('string');
 
     const one = await getJson(`/api/games/${id}`);

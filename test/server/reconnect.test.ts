@@ -11,6 +11,7 @@ import { unpackDiscard } from '@jantaku/shared/schema/table';
 import { playSeat } from './fixtures/clientBot';
 import { keyOf, moments, rooms, serveDuringFile, until, type RecordingTableRoom, type TableRoomClient } from './harness';
 import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
+import { roomLog } from '../support/roomLog';
 
 const served = serveDuringFile();
 const connect = () => served.client();
@@ -46,7 +47,7 @@ function collectEvents(room: TableRoomClient): RefereeEvent[] {
 function checkAutoPlay(room: RecordingTableRoom, seat: Seat, from: number, expected: (ref: Referee) => Command): number {
   const ref = new Referee({ rules: room.settings.rules, seed: room.settings.seed });
   let checked = 0;
-  room.referee.log.forEach((e: RefereeLogEntry, i) => {
+  roomLog(room).forEach((e: RefereeLogEntry, i) => {
     if (e.seat === -1) return void ref.nextHand();
     if (e.seat === -2) return void ref.manual(e.command);
     if (i >= from && e.seat === seat) {
@@ -169,10 +170,10 @@ describe('Reconnection within and after the window', () => {
     const left = new Promise<number>((r) => t.a.onLeave((code) => r(code)));
     cut(t.a);
     // No request of seat 0 is in flight, and nobody plays it while it is away (no clock here): from now on its commands are the table's.
-    const from = t.room.referee.log.length;
+    const from = t.room.referee.logLength;
     await left;
     await until('the window to close', () => t.room.state.seats[0].presence === 'absent', 5_000);
-    await until('seat 0 to be played out for a while', () => t.room.referee.log.slice(from).filter((e) => e.seat === 0).length >= 12, 30_000);
+    await until('seat 0 to be played out for a while', () => roomLog(t.room).slice(from).filter((e) => e.seat === 0).length >= 12, 30_000);
     pb.pause();
     await settle();
     expect(seen.slice(0, 3)).toEqual(['player', 'away', 'absent']);
@@ -199,8 +200,8 @@ describe('Reconnection within and after the window', () => {
     expect(Array.from(t.spectator.state.seats).every((s) => s.own === undefined)).toBe(true);
     // Back, the seat is no longer played for it: it acts itself.
     pb.attach(t.b);
-    const logBack = t.room.referee.log.length;
-    const ownMoves = () => t.room.referee.log.slice(logBack).filter((e) => e.seat === 0).length;
+    const logBack = t.room.referee.logLength;
+    const ownMoves = () => roomLog(t.room).slice(logBack).filter((e) => e.seat === 0).length;
     await driveSeat(t.room, c, 0, () => ownMoves() >= 3).stopped;
     expect(t.room.state.seats[0].presence).toBe('player');
     pb.pause();
@@ -217,15 +218,15 @@ describe('Reconnection within and after the window', () => {
     const pb = playSeat(t.b, 1);
     await driveSeat(t.room, t.a, 0, () => t.room.state.actions >= 10).stopped;
     cut(t.a);
-    const from = t.room.referee.log.length;
+    const from = t.room.referee.logLength;
     await until('the window to close', () => t.room.state.seats[0].presence === 'absent', 5_000);
-    await until('seat 0 to be played for a while', () => t.room.referee.log.slice(from).filter((e) => e.seat === 0).length >= 16, 30_000);
+    await until('seat 0 to be played for a while', () => roomLog(t.room).slice(from).filter((e) => e.seat === 0).length >= 16, 30_000);
     pb.pause();
     await settle();
     const checked = checkAutoPlay(t.room, 0, from, efficiency(0));
     expect(checked).toBeGreaterThanOrEqual(16);
     // Not tsumogiri: the bot keeps its best tiles (at least one discard from the hand, or a call or a win).
-    const own = t.room.referee.log.slice(from).filter((e) => e.seat === 0);
+    const own = roomLog(t.room).slice(from).filter((e) => e.seat === 0);
     const byBot = events.slice(absentAt()!).filter((e) => e.type === 'discarded' && e.seat === 0 && !e.tsumogiri).length;
     expect(byBot + own.filter((e) => !['discard', 'pass'].includes(e.command.type)).length).toBeGreaterThan(0);
     console.log(`absent 'bot': ${checked} efficiency-bot commands checked, ${byBot} hand discards`);

@@ -95,12 +95,12 @@ describe('service tables', () => {
     const tables = [await players[0].client.join(id), await players[1].client.join(id)];
     await until('the game started without seats 2 and 3', () => rooms.get(id)?.state.started === true);
     await Promise.all(tables.map((t) => t.leave()));
-    const actions = rooms.get(id)!.referee.log.length;
+    const actions = rooms.get(id)!.referee.logLength;
     await rooms.get(id)!.disconnect();
     await until('the table gone', () => matchMaker.getLocalRoomById(id) === undefined);
     await matchMaker.handleCreateRoom('table', recoveryOptions(id), undefined, id);
     const room = rooms.get(id)!;
-    expect(room.referee.log.length).toBeGreaterThanOrEqual(actions);
+    expect(room.referee.logLength).toBeGreaterThanOrEqual(actions);
     // Seat 1's account comes back without its seat token; seat 2's, which never came, takes its seat now.
     const back = [await players[1].client.join(id), await players[2].client.join(id)];
     expect(back.map((t) => t.seat)).toEqual([1, 2]);
@@ -108,7 +108,7 @@ describe('service tables', () => {
     expect(room.state.seats[3].presence).toBe('absent');
     // Play goes on, seats 0 and 3 played as absent.
     for (const t of back) void play(t, strategies.tsumogiri).catch(() => {});
-    await until('play going on', () => room.referee.log.length > actions + 20, 30_000);
+    await until('play going on', () => room.referee.logLength > actions + 20, 30_000);
     await room.disconnect();
   });
 
@@ -120,7 +120,7 @@ describe('service tables', () => {
     const first = await p.client.join(id);
     const room = rooms.get(id)!;
     await until('the game started', () => room.state.started);
-    const before = room.referee.log.length;
+    const before = room.referee.logLength;
     expect(await ask({ type: 'nothing' })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
     expect(await ask(null)).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
     expect(await ask({ type: 'reseat', seats: [{ seat: 9, account: 'x' }] })).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
@@ -128,7 +128,7 @@ describe('service tables', () => {
     expect(await ask({ type: 'reseat', seats: [{ seat: 1, account: 'someone-else' }] })).toMatchObject({ ok: false, code: 'NOT_BETWEEN_HANDS' });
     expect(server().store.getGame(id)!.options.service).toEqual({ event: { kind: 'tournament', ref: 't/1/3' }, seats: [p.id, null, null, null], joinSeconds: 60 });
     expect(await ask({ type: 'endAfterHand' })).toEqual({ ok: true, hand: 1, ended: false });
-    expect(room.referee.log.length).toBe(before);
+    expect(room.referee.logLength).toBe(before);
     // A table of no service is asked nothing.
     const plain = await p.client.create({ bots: 3 });
     expect(await matchMaker.remoteRoomCall(plain.id, 'serviceCall', [{ type: 'endAfterHand' }])).toMatchObject({ ok: false, code: 'NOT_SERVICE_TABLE' });

@@ -91,7 +91,7 @@ describe('bad input', () => {
     await settle();
     const room = rooms.get(rooms0.roomId)!;
     const before = JSON.stringify(room.state.toJSON());
-    const logBefore = room.referee.log.length;
+    const logBefore = room.referee.logLength;
     const [dealer, other] = players;
     const dealerLegal = tableViewOf(dealer.state, 0).legalActions;
     const tile = (dealerLegal.find((a) => a.type === 'discard') as { tiles: number[] }).tiles[0];
@@ -132,7 +132,7 @@ describe('bad input', () => {
     await expect(dealer.request('nonsense', {})).rejects.toThrow();
 
     // Nothing changed, everyone is still connected…
-    expect(room.referee.log.length).toBe(logBefore);
+    expect(room.referee.logLength).toBe(logBefore);
     expect(JSON.stringify(room.state.toJSON())).toBe(before);
     for (const r of [...players, spectator]) expect(r.connection.isOpen).toBe(true);
     expect(room.clients.length).toBe(5);

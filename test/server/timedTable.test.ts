@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableState } from '@jantaku/shared/schema/table';
 import { rooms, serveDuringFile } from './harness';
 import { unpackDiscard } from '@jantaku/shared/schema/table';
+import { roomLog } from '../support/roomLog';
 
 const served = serveDuringFile();
 const connect = () => served.client();
@@ -27,14 +28,14 @@ describe('a table with a clock', () => {
     expect(seat0.deadline).toBeLessThanOrEqual(Date.now() + 700 + 100);
     // Nobody acts for seat 0: the clock discards for it, and its bank is spent.
     await until('the clock to discard for seat 0', () => room.state.seats[0].discards.length >= 1);
-    const referee = rooms.get(room.roomId)!.referee;
-    const first = referee.log.find((e) => e.seat === 0);
+    const table = rooms.get(room.roomId)!;
+    const first = roomLog(table).find((e) => e.seat === 0);
     expect(first).toMatchObject({ seat: 0, by: 'clock', command: { type: 'discard' } });
     expect(unpackDiscard(room.state.seats[0].discards[0]).tsumogiri).toBe(true);
     await until('the bank to show as spent', () => room.state.seats[0].bankMs === 0);
     // The next turns of seat 0 have the base time only, and the game goes on.
     await until('a second clock discard', () => room.state.seats[0].discards.length >= 2);
-    expect(referee.log.filter((e) => e.seat === 0).every((e) => 'by' in e && e.by === 'clock')).toBe(true);
+    expect(roomLog(table).filter((e) => e.seat === 0).every((e) => 'by' in e && e.by === 'clock')).toBe(true);
     await room.leave();
   }, 30_000);
 });

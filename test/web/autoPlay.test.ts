@@ -6,6 +6,7 @@ import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
 import { createFromLobby, probe, sleep, until, webSuite } from './browser';
+import { roomLog } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -35,7 +36,7 @@ describe('web table play aids', () => {
     let noCalls = false;
     let toggledIn = Infinity;
     const handOf = (n: number) => hands.get(n) ?? (hands.set(n, { clicks: 0, discardClicks: 0, offers: 0, riichiAt: null, clicksAfterRiichi: 0, noCalls: noCalls && n > toggledIn }), hands.get(n)!);
-    const log = () => room.referee.log;
+    const log = () => roomLog(room);
     // From hand 3 on "No calls" is on (ticked on the page in hand 2): only a ron would still be asked.
     const quiet = (h: HandLog) => h.noCalls && h.offers === 0 && h.clicks === h.discardClicks && h.discardClicks > 0;
     /** Seat 0's discards after its riichi, up to the end of that hand: the page's own. */
@@ -82,7 +83,7 @@ describe('web table play aids', () => {
         await sleep(20);
         continue;
       }
-      const at = room.referee.log.length;
+      const at = room.referee.logLength;
       hand.clicks++;
       if (hand.riichiAt !== null) hand.clicksAfterRiichi++;
       if (legal.some((a) => a.type === 'pass')) {
@@ -100,11 +101,11 @@ describe('web table play aids', () => {
         } else await page.click(`[data-action="${c.type === 'ankan' || c.type === 'shouminkan' ? 'kan' : c.type}"]`);
       }
       // This seat's own entry, not any move: a bot's answer to the same window moves the table too.
-      await until('the decision in the log', () => room.referee.log.slice(at).some((e) => e.seat === 0));
+      await until('the decision in the log', () => roomLog(room).slice(at).some((e) => e.seat === 0));
     }
 
     // The server's log: every pass of seat 0 came from the page (none by the clock), and there were many.
-    const passes = room.referee.log.filter((e) => e.seat === 0 && e.command.type === 'pass');
+    const passes = roomLog(room).filter((e) => e.seat === 0 && e.command.type === 'pass');
     const byClock = passes.filter((e) => 'by' in e && e.by === 'clock');
     const quietHand = ended().find(quiet);
     const riichiHand = ended().find(locked);

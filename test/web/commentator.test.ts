@@ -4,6 +4,7 @@ import { connect, type Table } from '@jantaku/client-sdk';
 import { Referee, type RefereeEvent } from '@jantaku/shared/referee/referee';
 import { rooms } from '../server/harness';
 import { screenshot, sleep, until, webSuite } from './browser';
+import { roomLog } from '../support/roomLog';
 
 /**
  * The commentator view in Debian's Chromium against a real server: a table of four bots with a
@@ -86,7 +87,7 @@ function engineHands(id: string, seed: string): Map<string, Truth> {
   };
   // The first deal's events wait in the game until play begins (the room sends them then).
   step(ref.game.takeEvents());
-  for (const entry of [...room.referee.log]) {
+  for (const entry of [...roomLog(room)]) {
     const r = entry.seat === -1 ? ref.nextHand() : entry.seat === -2 ? ref.manual(entry.command) : ref.apply(entry.seat, entry.command, entry.by, entry.at);
     expect(r.ok, `replaying ${JSON.stringify(entry)}`).toBe(true);
     step(r.ok ? r.events : []);

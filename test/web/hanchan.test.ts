@@ -10,6 +10,7 @@ import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
 import { probe, sleep, until, webSuite } from './browser';
+import { roomLog } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -171,7 +172,7 @@ describe('a hanchan from the keyboard', () => {
       const c = efficiencyBot(tableViewOf(state, 0), legal);
       const used: string[] = [];
       const before = keys.length;
-      const at = room.referee.log.length;
+      const at = room.referee.logLength;
       switch (c.type) {
         case 'discard':
           await playTile(c.tile, used);
@@ -212,7 +213,7 @@ describe('a hanchan from the keyboard', () => {
       // Waits for this seat's own entry, not for any move: a bot's answer to the same call window
       // moves the table too, and the next look would ask this seat again before its pass arrived.
       await until('the decision in the log', async () => {
-        if (room.referee.log.slice(at).some((e) => e.seat === 0)) return true;
+        if (roomLog(room).slice(at).some((e) => e.seat === 0)) return true;
         const msg = (await page.evaluate(`document.getElementById('message')?.textContent ?? ''`)) as string;
         if (msg) throw new Error(`the page refused a move: ${msg}`);
         return false;
@@ -224,7 +225,7 @@ describe('a hanchan from the keyboard', () => {
     await until('the focus on the final screen', async () => (await page.evaluate(`document.getElementById('overlay')?.contains(document.activeElement) ?? false`)) as boolean);
     const gameKeys = keys.length - lobbyKeys;
     const hands = room.referee.game.hands.length;
-    const log = [...room.referee.log];
+    const log = [...roomLog(room)];
     const stored = (await (await fetch(`${web.http}/api/games/${id}`)).json()) as { status: string; commands: number };
     expect(stored.status).toBe('finished');
     expect(stored.commands).toBe(log.length);

@@ -6,6 +6,7 @@ import type { Game } from '@jantaku/shared/game/game';
 import { endedHands } from '../../server/src/replay';
 import { rooms } from '../server/harness';
 import { screenshot, until, webSuite } from './browser';
+import { roomLog } from '../support/roomLog';
 
 /**
  * The replay page (`#/replay/:id`) in Debian's Chromium against a real server: a tonpuusen of
@@ -88,7 +89,7 @@ describe('replay page', () => {
       const g = (await (await fetch(`${web.http}/api/games/${id}`)).json()) as { status: string; standings: { seat: number; final: number; points: number }[] };
       return g.status === 'finished' && g;
     });
-    const log = [...room.referee.log];
+    const log = [...roomLog(room)];
     const engineHands = room.referee.game.hands;
     console.log(`replay: a tonpuusen of ${engineHands.length} hands and ${log.length} log entries played in ${Date.now() - t0} ms`);
 
@@ -214,10 +215,10 @@ describe('replay page', () => {
     // Mid-hand: a finished game's log cut inside its second hand gives the first hand only, whole.
     const done = [...rooms.values()].find((r) => r.referee.game.phase === 'gameOver' && r.referee.game.hands.length >= 2)!;
     const opts = { rules: done.referee.rules, seed: done.referee.game.seed };
-    const full = endedHands(opts, done.referee.log);
-    const second = done.referee.log.findIndex((e) => e.seat === -1);
+    const full = endedHands(opts, roomLog(done));
+    const second = roomLog(done).findIndex((e) => e.seat === -1);
     for (const cut of [second, second + 1, second + 10]) {
-      const part = endedHands(opts, done.referee.log.slice(0, cut));
+      const part = endedHands(opts, roomLog(done).slice(0, cut));
       expect(part, `log cut at ${cut}`).toEqual(full.slice(0, 1));
     }
     expect(full[0].steps.at(-1)!.events.some((e) => e.type === 'handEnded')).toBe(true);

@@ -6,6 +6,7 @@ import type { RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import { keyOf, rooms, type RecordingTableRoom } from '../server/harness';
 import { createFromLobby, probe, until, webSuite, type Probe } from './browser';
 import { unpackDiscard } from '@jantaku/shared/schema/table';
+import { roomLog } from '../support/roomLog';
 
 /**
  * Issue 15 item 4, a stable page, in Chromium against a real server: the table page patches its
@@ -24,7 +25,7 @@ type Played = RefereeLogEntry & { seat: 0; command: { type: 'discard'; tile: num
 
 /** Seat 0's discards in the referee's log (the canonical record), the clock's included (`by: 'clock'`). */
 const discardsOf = (room: RecordingTableRoom): Played[] =>
-  room.referee.log.filter((e): e is Played => e.seat === 0 && e.command.type === 'discard');
+  roomLog(room).filter((e): e is Played => e.seat === 0 && e.command.type === 'discard');
 
 const legalOf = (room: RecordingTableRoom): LegalAction[] => legalOfOwn(room.state.seats[0].own);
 

@@ -9,6 +9,7 @@ import { doraKindOf, isRedId } from '@jantaku/shared/tiles/index';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
 import { createFromLobby, screenshot, sleep, until, webSuite } from './browser';
+import { roomLog } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -159,7 +160,7 @@ describe('web table play information', () => {
         await sleep(10);
         continue;
       }
-      const at = room.referee.log.length;
+      const at = room.referee.logLength;
       if (legal.some((a) => a.type === 'pass')) {
         // No calls, and every ron let pass: furiten follows.
         await page.click('[data-action="pass"]');
@@ -190,7 +191,7 @@ describe('web table play information', () => {
         } else await page.click(`#hand .tile[data-tile="${tile}"]`);
       }
       // This seat's own entry, not any move: a bot's answer to the same window moves the table too.
-      await until('the decision in the log', () => room.referee.log.slice(at).some((e) => e.seat === 0), 10_000);
+      await until('the decision in the log', () => roomLog(room).slice(at).some((e) => e.seat === 0), 10_000);
     }
     // Every 13-tile state the page drew, transient ones included, marked furiten for exactly the server's reasons.
     const all = await drawn();

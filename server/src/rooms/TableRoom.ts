@@ -160,7 +160,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     const service = takeService(o);
     if (typeof o.recover === 'string' && o.recoveryKey === RECOVERY_KEY) {
       this.restore(o.recover);
-      log.tableRecovered(this.roomId, this.referee.log.length);
+      log.tableRecovered(this.roomId, this.referee.logLength);
     } else {
       // Refused before its game is built (a wall, a deal, a state): cheap under overload.
       this.capacity?.checkTable();
@@ -240,7 +240,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.roomId = id;
     // A game already under way: counted, never refused.
     this.capacity?.admitTable(id, true);
-    this.gameRecord.recovered(referee.log.length, inputs.length);
+    this.gameRecord.recovered(referee.logLength, inputs.length);
     // The clocks are rebuilt from their stored inputs (the time the server was down is nobody's).
     this.seatClock = TableClock.restore(settings.rules.timeControl, clockStart, referee, inputs);
     this.state = newTableState(settings.rules, settings.name);
@@ -248,6 +248,7 @@ export class TableRoom extends Room<{ state: TableState }> {
     this.seats.restore(store.seatClaims(id), this.settings.reconnectSeconds);
     // A service table's seat nobody had taken: still its account's, played as absent meanwhile.
     if (this.settings.service) this.seats.restoreNoShows(this.settings.bots);
+    // Just replayed from the store: the whole log is there.
     this.state.actions = this.referee.log.filter((e) => e.seat !== -1).length;
   }
 

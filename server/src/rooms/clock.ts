@@ -62,7 +62,7 @@ export class TableClock {
   private readonly enabled: boolean;
   /** The last instant given to the clocks (ms since `start`). */
   private last = 0;
-  /** Entries of `referee.log` already looked at. */
+  /** Entries of the referee's log already looked at (its whole log: `Referee.logLength`). */
   private seen = 0;
   /** `game.hands.length` at the last deal seen; whether that hand is still timed. */
   private hand = 0;
@@ -96,10 +96,15 @@ export class TableClock {
         c.handStart = input.at;
       } else if (input.type === 'handEnded') c.handOpen = false;
     }
-    c.seen = referee.log.length;
+    c.seen = referee.logLength;
     c.hand = referee.game.hands.length;
     for (const s of SEATS) if (c.clocks.view(s).running) c.decisions[s] = decisionOf(referee.game, s);
     return c;
+  }
+
+  /** The referee's log entries the clocks are done with (`Referee.forgetLog`): all of them when nothing is timed. */
+  get logSeen(): number {
+    return this.enabled ? this.seen : Infinity;
   }
 
   /** The last instant given to the clocks (ms since `start`). */
@@ -286,8 +291,8 @@ export class TableClock {
     const game = referee.game;
     const out: Charge[] = [];
     const actors = new Set<Seat>();
-    for (; this.seen < referee.log.length; this.seen++) {
-      const e = referee.log[this.seen];
+    for (; this.seen < referee.logLength; this.seen++) {
+      const e = referee.log[this.seen - referee.logStart];
       if (e.seat >= 0) actors.add(e.seat as Seat);
     }
     const hand = game.hands.length;

@@ -1,6 +1,6 @@
 import { ServerError } from '@colyseus/core';
 import type { GameOptions } from '@jantaku/shared/game/game';
-import { Referee } from '@jantaku/shared/referee/referee';
+import { Referee, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import type { ClockInput } from '@jantaku/shared/referee/time';
 import { events as log } from '../log';
 import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
@@ -138,19 +138,19 @@ export class GameRecord {
   write(): void {
     const { store, roomId, referee, seatClock } = this.host;
     if (!store || this.finished) return;
-    const entries = referee.log;
+    const { log: entries, logStart, logLength } = referee;
     const inputs = seatClock.inputs;
     // The new clock inputs go in the last new command's row (one insert an action), or alone without one.
     const clock = { from: this.persistedInputs, inputs: inputs.slice(this.persistedInputs) };
-    for (let i = this.persisted; i < entries.length; i++) store.append(roomId, entries[i], undefined, i === entries.length - 1 ? clock : undefined);
-    if (this.persisted === entries.length) store.appendClockInputs(roomId, clock.from, clock.inputs);
-    this.writing = { entries: entries.length, inputs: inputs.length };
+    for (let i = this.persisted; i < logLength; i++) store.append(roomId, entries[i - logStart], undefined, i === logLength - 1 ? clock : undefined);
+    if (this.persisted === logLength) store.appendClockInputs(roomId, clock.from, clock.inputs);
+    this.writing = { entries: logLength, inputs: inputs.length };
   }
 
   /** How many rows `write` inserts now. */
   rows(): number {
     if (!this.host.store || this.finished) return 0;
-    const entries = this.host.referee.log.length - this.persisted;
+    const entries = this.host.referee.logLength - this.persisted;
     return entries > 0 ? entries : this.host.seatClock.inputs.length > this.persistedInputs ? 1 : 0;
   }
 
@@ -161,6 +161,8 @@ export class GameRecord {
     if (!w) return;
     this.persisted = w.entries;
     this.persistedInputs = w.inputs;
+    // Stored: the referee need not keep them (once the clocks have looked at them). A rollback reads them back.
+    this.host.referee.forgetLog(Math.min(this.persisted, this.host.seatClock.logSeen));
     this.finishIfOver();
   }
 
@@ -202,7 +204,11 @@ export class GameRecord {
       this.hooks.stopped(true);
       return false;
     }
-    if (undo) this.rollback();
+    if (undo && !this.rollback()) {
+      this.failed = true;
+      this.hooks.stopped(true);
+      return false;
+    }
     this.waitForStore();
     return false;
   }
@@ -211,12 +217,22 @@ export class GameRecord {
    * Back to what the store holds: the referee rebuilt from the recorded log, the clocks from the
    * recorded inputs. Nothing of the undone commands was sent (the patch goes out after `persist`).
    */
-  private rollback(): void {
+  private rollback(): boolean {
     const host = this.host;
     const { rules, seed } = host.settings;
     const { wallAlgorithm } = host.referee.game;
-    host.referee = Referee.replay({ rules, seed, wallAlgorithm, ...ROOM_GAME }, host.referee.log.slice(0, this.persisted));
+    let stored: RefereeLogEntry[];
+    try {
+      // The referee let go of what is stored (`forgetLog`): the log is read back from the store.
+      stored = host.store!.commands(host.roomId);
+    } catch (e) {
+      log.storeFailed(host.roomId, e);
+      return false;
+    }
+    if (stored.length !== this.persisted) return false;
+    host.referee = Referee.replay({ rules, seed, wallAlgorithm, ...ROOM_GAME }, stored);
     host.seatClock = TableClock.restore(rules.timeControl, host.seatClock.start, host.referee, host.seatClock.inputs.slice(0, this.persistedInputs));
+    return true;
   }
 
   /** The disk refuses writes: actions are answered UNAVAILABLE, nothing plays on its own, and the store is tried again every STORE_RETRY_MS. */

@@ -94,7 +94,12 @@ const isRetract = (m: unknown): boolean => !!m && typeof m === 'object' && (m as
  */
 export class Referee {
   readonly game: Game;
+  /**
+   * Every entry from `logStart` on: the whole log, unless its owner let the older entries go
+   * (`forgetLog`: a room, whose store keeps them). `logLength` counts them all.
+   */
   readonly log: RefereeLogEntry[] = [];
+  private forgotten = 0;
   readonly faults: FaultRecord[] = [];
   /** Russian warnings this game, by seat (RUS-WARN-SECOND-IS-DEAD). */
   readonly warnings = [0, 0, 0, 0];
@@ -135,6 +140,27 @@ export class Referee {
 
   get rules() {
     return this.game.rules;
+  }
+
+  /** The index of `log[0]` in the whole log: the entries `forgetLog` let go. */
+  get logStart(): number {
+    return this.forgotten;
+  }
+
+  /** The whole log's length, forgotten entries included. */
+  get logLength(): number {
+    return this.forgotten + this.log.length;
+  }
+
+  /**
+   * Lets go of the entries before index `upTo` of the whole log: a room's store keeps every entry,
+   * and a hanchan's log is some 600 entries, 70 KB, held for the length of the game otherwise.
+   */
+  forgetLog(upTo: number): void {
+    const n = Math.min(upTo, this.logLength) - this.forgotten;
+    if (n <= 0) return;
+    this.log.splice(0, n);
+    this.forgotten += n;
   }
 
   /** Chombos called in the open claim window, given when it closes unless a win cancels them (see queries.ts). */
