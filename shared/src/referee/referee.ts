@@ -159,7 +159,9 @@ export class Referee {
   forgetLog(upTo: number): void {
     const n = Math.min(upTo, this.logLength) - this.forgotten;
     if (n <= 0) return;
-    this.log.splice(0, n);
+    // All of it, as after most commits: no array of the removed entries made.
+    if (n === this.log.length) this.log.length = 0;
+    else this.log.splice(0, n);
     this.forgotten += n;
   }
 
