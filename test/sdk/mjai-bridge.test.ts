@@ -7,6 +7,7 @@ import { parseMjaiArgs } from '../../client-sdk/src/mjai/cli';
 import { exportMjai, type MjaiMessage } from '@jantaku/shared/logs/mjai';
 import { rooms, startServer } from '../server/harness';
 import { run } from '../support/run';
+import { roomGame } from '../support/roomLog';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -48,7 +49,7 @@ describe('mjai bridge, end to end', () => {
       command: process.execPath, args: [fixture('mjai-tsumogiri.mjs')],
       log: (l) => lines.push(l), source, framing, onSent: (m) => sent.push(...m),
     });
-    const game = rooms.get(r.roomId)!.referee.game;
+    const game = roomGame(rooms.get(r.roomId)!);
     expect(game.phase).toBe('gameOver');
     expect(r.standings).toEqual(game.standings);
     expect(r.seat).toBe(0);
@@ -77,7 +78,8 @@ describe('mjai bridge, end to end', () => {
       onOutcome: (o) => outcomes.push(o), onSent: (m) => sent.push(...m), source,
     });
     const referee = rooms.get(r.roomId)!.referee;
-    expect(referee.game.phase).toBe('gameOver');
+    const game = roomGame(rooms.get(r.roomId)!);
+    expect(game.phase).toBe('gameOver');
     const bad = outcomes.filter((o) => o.answer.status !== 'accepted' && !o.unasked);
     const summary = bad.map((o) => [o.command.type, o.answer.status === 'fault' ? o.answer.rule : o.answer.status === 'refused' ? o.answer.code : '']);
     // In the bot's order: a false tsumo (shown: chombo), a kan of tiles it lacks, a tile it lacks, a pon it cannot make.
@@ -92,7 +94,7 @@ describe('mjai bridge, end to end', () => {
     expect(referee.faults.filter((f) => f.seat === 0).map((f) => f.rule)).toEqual(['WRC-F-FALSE-WIN-REVEALED', 'WRC-F-FALSE-CALL-ANKAN', 'WRC-F-FALSE-CALL-MELD']);
     // After the refused discard and the cancelled kan the bridge discarded as the clock would, and said so.
     expect(outcomes.filter((o) => o.fallback).map((o) => o.command.type)).toEqual(['discard', 'discard']);
-    expect(r.standings).toEqual(referee.game.standings);
+    expect(r.standings).toEqual(game.standings);
     // A `hora` sent when nothing asked (another seat's tsumo) was declared too, and refused: not its turn.
     const unasked = outcomes.filter((o) => o.unasked);
     expect(unasked.map((o) => [o.command.type, o.answer.status])).toEqual([['tsumo', 'refused']]);
@@ -103,9 +105,9 @@ describe('mjai bridge, end to end', () => {
     const i = sent.findIndex((m) => m.type === 'reach' && m.actor === 0);
     expect(sent.slice(i - 1, i + 2).map((m) => m.type)).toEqual(['tsumo', 'reach', 'dahai']);
     expect(sent.filter((m) => m.type === 'reach' && m.actor === 0)).toHaveLength(1);
-    expect(referee.game.hands.flatMap((h) => h.steps).filter((s) => s.type === 'discard' && s.seat === 0 && s.riichi)).toHaveLength(1);
+    expect(game.hands.flatMap((h) => h.steps).filter((s) => s.type === 'discard' && s.seat === 0 && s.riichi)).toHaveLength(1);
     // The export writes the hand ended by chombo as the bot was told it: a ryukyoku with reason "chombo".
-    expect(sent).toEqual(seatView(exportMjai(referee.game, namesAt(r.roomId))));
+    expect(sent).toEqual(seatView(exportMjai(game, namesAt(r.roomId))));
     expect(sent.find((m) => m.type === 'ryukyoku')).toMatchObject({ reason: 'chombo' });
   });
 });

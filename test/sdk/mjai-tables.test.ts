@@ -7,6 +7,7 @@ import { exportMjai, tileToMjai, type MjaiMessage } from '@jantaku/shared/logs/m
 import { SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import { rooms, startServer } from '../server/harness';
 import { run } from '../support/run';
+import { roomGame } from '../support/roomLog';
 
 /**
  * The mjai bridge at every kind of table the server hosts: each shipped ruleset with overrides
@@ -51,7 +52,7 @@ describe('the mjai bridge at every shipped ruleset, with overrides and a clock',
       onSent: (m) => sent.push(...m), log: (l) => lines.push(l),
     });
     const room = rooms.get(r.roomId)!;
-    const game = room.referee.game;
+    const game = roomGame(room);
     expect(room.state.ruleset).toBe(`${ruleset}+custom`);
     expect(game.rules.length).toBe('tonpuusen');
     expect(game.phase).toBe('gameOver');
@@ -96,7 +97,7 @@ describe('a tonpuusen with overrides and a clock, a late bot and a nonsense bot'
     });
     const [a, b] = await Promise.all([first, second]);
     const room = rooms.get(roomId)!;
-    const game = room.referee.game;
+    const game = roomGame(room);
     expect(game.phase).toBe('gameOver');
     expect(game.rules).toMatchObject({ name: 'tenhou+custom', length: 'tonpuusen', redFives: [0, 0, 0], timeControl: clock });
     expect(a.standings).toEqual(game.standings);
