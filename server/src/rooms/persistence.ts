@@ -229,7 +229,10 @@ export class GameRecord {
       log.storeFailed(host.roomId, e);
       return false;
     }
-    if (stored.length !== this.persisted) return false;
+    if (stored.length !== this.persisted) {
+      log.storeFailed(host.roomId, new Error(`the store holds ${stored.length} commands of this game, the table recorded ${this.persisted}`));
+      return false;
+    }
     host.referee = Referee.replay({ rules, seed, wallAlgorithm, ...ROOM_GAME }, stored);
     host.seatClock = TableClock.restore(rules.timeControl, host.seatClock.start, host.referee, host.seatClock.inputs.slice(0, this.persistedInputs));
     return true;
