@@ -8,6 +8,7 @@ import { Referee, type Judged } from '@jantaku/shared/referee/referee';
 import { ONLINE_BANK, prescribedCommand, SeatClocks, WSOM_TIME, type Charge, type TimeControl } from '@jantaku/shared/referee/time';
 import { makeRuleset, type Ruleset } from '@jantaku/shared/rules/index';
 import { PrivateSeatState, SeatState } from '@jantaku/shared/schema/table';
+import { Rng } from '@jantaku/shared/game/rng';
 import { TableClock } from '../../server/src/rooms/clock';
 
 /** The game began at this epoch instant: the clocks' 0. */
@@ -301,6 +302,39 @@ describe('a restored clock (a table recovered after a restart)', () => {
       }
     });
   }
+  it('a room lets go of what its store holds (forgetLog, forgetInputs): the clocks charge as if it kept all, and the stored part with the tail rebuilds them', () => {
+    const rules = wsomRules({ resignAbove: 10_000 }, { length: 'tonpuusen' });
+    const seed = 'clock-forget';
+    // Seat 2 is slow (WSOM points), the rest vary with the whole log's length.
+    const delay = (ref: Referee) => (seat: Seat, kind: 'turn' | 'claim') => (kind === 'claim' ? 400 + (ref.logLength % 7) * 100 : seat === 2 ? 16_000 : 700 + (ref.logLength % 5) * 300);
+    const keeps = table(rules, seed);
+    const lets = table(rules, seed);
+    const rng = new Rng('clock-forget-cuts');
+    // `until` runs before each step: there the forgetful table lets go, as after a commit.
+    const forget = (ref: Referee) => {
+      if (rng.int(3) === 0) {
+        ref.forgetLog(Math.min(ref.logStart + rng.int(ref.log.length + 2), lets.clock.logSeen));
+        lets.clock.forgetInputs(lets.clock.inputsStart + rng.int(lets.clock.inputs.length + 2));
+      }
+      return false;
+    };
+    const a = play(keeps.ref, keeps.clock, T0, delay(keeps.ref));
+    const b = play(lets.ref, lets.clock, T0, delay(lets.ref), forget);
+    expect(keeps.ref.game.phase).toBe('gameOver');
+    expect(b.charges).toEqual(a.charges);
+    expect(sumPoints(a.charges, 2, 'WSOM-TIME-TURN')).toBeGreaterThan(0);
+    expect(lets.ref.game.standings).toEqual(keeps.ref.game.standings);
+    expect(lets.clock.inputsLength).toBe(keeps.clock.inputs.length);
+    expect(lets.clock.inputsStart).toBeGreaterThan(keeps.clock.inputs.length / 2);
+    expect(lets.clock.inputs).toEqual(keeps.clock.inputs.slice(lets.clock.inputsStart));
+    expect(lets.ref.logStart).toBeGreaterThan(keeps.ref.log.length / 2);
+    expect(lets.ref.log).toEqual(keeps.ref.log.slice(lets.ref.logStart));
+    // The stored part (the keeping table's) and the tail rebuild the clocks.
+    const inputs = [...keeps.clock.inputs.slice(0, lets.clock.inputsStart), ...lets.clock.inputs];
+    const rebuilt = TableClock.restore(rules.timeControl, T0, keeps.ref, inputs);
+    expect(SEATS.map((s) => rebuilt.clocks.view(s))).toEqual(SEATS.map((s) => keeps.clock.clocks.view(s)));
+  });
+
   it('with no inputs yet (the game had not begun) it is a fresh clock', () => {
     const rules = bankRules();
     const ref = new Referee({ rules, seed: 'clock-restore-fresh' });

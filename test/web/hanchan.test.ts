@@ -93,8 +93,11 @@ describe('a hanchan from the keyboard', () => {
 
     /** Moves the cursor (and the focus) to `tile` with the arrows, then plays it with Enter (or Space). */
     const playTile = async (tile: number, used: string[]) => {
-      const pickable = (await probe(page)).pickable;
-      expect(pickable).toContain(tile);
+      // The page may still be drawing the state it showed a moment ago (a late frame on a loaded machine).
+      const pickable = await until(`tile ${tile} to be pickable`, async () => {
+        const p = (await probe(page)).pickable;
+        return p.includes(tile) && p;
+      }, 5_000);
       const f = await focused(page);
       // Nothing focused and the drawn tile (the last) wanted: Enter alone plays it.
       if (f !== null || tile !== pickable.at(-1)) {

@@ -363,14 +363,16 @@ export class TableRoom extends Room<{ state: TableState }> {
    * moved on by it, so whoever was thinking has the time it had when the table stopped.
    */
   private storeBack(downMs: number): void {
-    if (downMs > 0 && this.seatClock.inputs.length > 0) {
-      this.seatClock = TableClock.restore(this.settings.rules.timeControl, this.seatClock.start + downMs, this.referee, this.seatClock.inputs);
+    if (downMs > 0 && this.seatClock.inputsLength > 0) {
+      const inputs = this.gameRecord.clockInputs();
+      if (!inputs) return;
+      this.seatClock = TableClock.restore(this.settings.rules.timeControl, this.seatClock.start + downMs, this.referee, inputs);
       this.refresh();
       this.broadcastPatch();
     }
     this.gameRecord.finishIfOver();
     // Play had begun but the clocks' start was undone: start them now.
-    if (this.state.started && this.seatClock.inputs.length === 0 && this.settings.rules.timeControl.kind !== 'none')
+    if (this.state.started && this.seatClock.inputsLength === 0 && this.settings.rules.timeControl.kind !== 'none')
       this.applied([], this.seatClock.begin(this.referee, Date.now()));
     else this.schedule();
   }

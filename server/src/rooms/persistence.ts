@@ -1,6 +1,6 @@
 import { ServerError } from '@colyseus/core';
 import type { GameOptions } from '@jantaku/shared/game/game';
-import { Referee, type RefereeLogEntry } from '@jantaku/shared/referee/referee';
+import { Referee } from '@jantaku/shared/referee/referee';
 import type { ClockInput } from '@jantaku/shared/referee/time';
 import { events as log } from '../log';
 import { recoverGame, StoreUnavailableError, type GameStore, type StoredSeat } from '../store/index';
@@ -139,19 +139,18 @@ export class GameRecord {
     const { store, roomId, referee, seatClock } = this.host;
     if (!store || this.finished) return;
     const { log: entries, logStart, logLength } = referee;
-    const inputs = seatClock.inputs;
     // The new clock inputs go in the last new command's row (one insert an action), or alone without one.
-    const clock = { from: this.persistedInputs, inputs: inputs.slice(this.persistedInputs) };
+    const clock = { from: this.persistedInputs, inputs: seatClock.inputs.slice(this.persistedInputs - seatClock.inputsStart) };
     for (let i = this.persisted; i < logLength; i++) store.append(roomId, entries[i - logStart], undefined, i === logLength - 1 ? clock : undefined);
     if (this.persisted === logLength) store.appendClockInputs(roomId, clock.from, clock.inputs);
-    this.writing = { entries: logLength, inputs: inputs.length };
+    this.writing = { entries: logLength, inputs: seatClock.inputsLength };
   }
 
   /** How many rows `write` inserts now. */
   rows(): number {
     if (!this.host.store || this.finished) return 0;
     const entries = this.host.referee.logLength - this.persisted;
-    return entries > 0 ? entries : this.host.seatClock.inputs.length > this.persistedInputs ? 1 : 0;
+    return entries > 0 ? entries : this.host.seatClock.inputsLength > this.persistedInputs ? 1 : 0;
   }
 
   /** What `write` wrote is committed. */
@@ -161,8 +160,9 @@ export class GameRecord {
     if (!w) return;
     this.persisted = w.entries;
     this.persistedInputs = w.inputs;
-    // Stored: the referee need not keep them (once the clocks have looked at them). A rollback reads them back.
+    // Stored: the table need not keep them (log entries once the clocks have looked at them). A rollback reads them back.
     this.host.referee.forgetLog(Math.min(this.persisted, this.host.seatClock.logSeen));
+    this.host.seatClock.forgetInputs(this.persistedInputs);
     this.finishIfOver();
   }
 
@@ -221,21 +221,44 @@ export class GameRecord {
     const host = this.host;
     const { rules, seed } = host.settings;
     const { wallAlgorithm } = host.referee.game;
-    let stored: RefereeLogEntry[];
-    try {
-      // The referee let go of what is stored (`forgetLog`): the log is read back from the store.
-      stored = host.store!.commands(host.roomId);
-    } catch (e) {
-      log.storeFailed(host.roomId, e);
+    // The table let go of what is stored (`forgetLog`, `forgetInputs`): it is read back from the store.
+    const stored = this.read(() => ({ log: host.store!.commands(host.roomId), inputs: host.store!.clockInputs(host.roomId) }));
+    if (!stored) return false;
+    if (stored.log.length !== this.persisted || stored.inputs.length !== this.persistedInputs) {
+      const counts = `${stored.log.length} commands and ${stored.inputs.length} clock inputs; the table recorded ${this.persisted} and ${this.persistedInputs}`;
+      log.storeFailed(host.roomId, new Error(`the store holds ${counts}`));
       return false;
     }
-    if (stored.length !== this.persisted) {
-      log.storeFailed(host.roomId, new Error(`the store holds ${stored.length} commands of this game, the table recorded ${this.persisted}`));
-      return false;
-    }
-    host.referee = Referee.replay({ rules, seed, wallAlgorithm, ...ROOM_GAME }, stored);
-    host.seatClock = TableClock.restore(rules.timeControl, host.seatClock.start, host.referee, host.seatClock.inputs.slice(0, this.persistedInputs));
+    host.referee = Referee.replay({ rules, seed, wallAlgorithm, ...ROOM_GAME }, stored.log);
+    host.seatClock = TableClock.restore(rules.timeControl, host.seatClock.start, host.referee, stored.inputs);
     return true;
+  }
+
+  /**
+   * The clocks' whole list of inputs (to rebuild them): the part the table let go, read back from
+   * the store, then the rest. Null if the store cannot be read: the table stops.
+   */
+  clockInputs(): ClockInput[] | null {
+    const { store, roomId, seatClock } = this.host;
+    const start = seatClock.inputsStart;
+    if (start === 0) return [...seatClock.inputs];
+    const stored = this.read(() => store!.clockInputs(roomId));
+    if (!stored) {
+      this.failed = true;
+      this.hooks.stopped(true);
+      return null;
+    }
+    return [...stored.slice(0, start), ...seatClock.inputs];
+  }
+
+  /** What `f` reads from the store, or null (logged) if it throws. */
+  private read<T>(f: () => T): T | null {
+    try {
+      return f();
+    } catch (e) {
+      log.storeFailed(this.host.roomId, e);
+      return null;
+    }
   }
 
   /** The disk refuses writes: actions are answered UNAVAILABLE, nothing plays on its own, and the store is tried again every STORE_RETRY_MS. */
