@@ -6,6 +6,7 @@ import type { Judged, Referee } from '@jantaku/shared/referee/referee';
 import { parseCommand } from '@jantaku/shared/protocol/commands';
 import { prescribedCommand, SeatClocks, type Charge, type ClockInput, type Deadline, type TimeControl, type TimingKind } from '@jantaku/shared/referee/time';
 import type { SeatState } from '@jantaku/shared/schema/table';
+import { dropHead } from '@jantaku/shared/tail';
 
 /**
  * The seats' clocks at a table (docs/REFEREE.md §3.8): `SeatClocks` fed from the referee's game
@@ -118,10 +119,7 @@ export class TableClock {
 
   /** Lets go of the inputs before index `upTo` of the whole list (a timed hanchan gives some 1,200, 70 KB). */
   forgetInputs(upTo: number): void {
-    const n = Math.min(upTo, this.inputsLength) - this.forgottenInputs;
-    if (n <= 0) return;
-    this.inputs.splice(0, n);
-    this.forgottenInputs += n;
+    this.forgottenInputs = dropHead(this.inputs, this.forgottenInputs, upTo);
   }
 
   /** The referee's log entries the clocks are done with (`Referee.forgetLog`): all of them when nothing is timed. */

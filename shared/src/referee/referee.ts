@@ -9,6 +9,7 @@ import { isRuleId, type RuleId } from './ids';
 import { normaliseTiles } from './normalise';
 import { callTiles, choosePenaltyTiles, namedTiles, wronglyExposed } from './penaltyTiles';
 import type { TileId } from '../tiles';
+import { dropHead } from '../tail';
 
 /** The penalty a manual fault applies, or why it cannot be given. */
 function manualPenalty(f: ManualFault): Penalty | string {
@@ -157,12 +158,7 @@ export class Referee {
    * and a hanchan's log is some 600 entries, 70 KB, held for the length of the game otherwise.
    */
   forgetLog(upTo: number): void {
-    const n = Math.min(upTo, this.logLength) - this.forgotten;
-    if (n <= 0) return;
-    // All of it, as after most commits: no array of the removed entries made.
-    if (n === this.log.length) this.log.length = 0;
-    else this.log.splice(0, n);
-    this.forgotten += n;
+    this.forgotten = dropHead(this.log, this.forgotten, upTo);
   }
 
   /** Chombos called in the open claim window, given when it closes unless a win cancels them (see queries.ts). */
