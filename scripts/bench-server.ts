@@ -3,9 +3,12 @@
  *
  * N tables, each played by four real @colyseus/sdk clients over loopback websockets. Each client
  * runs a pure strategy from shared/src/bots on `tableViewOf(state, seat)` (not the server's
- * built-in bots: tables are created with `bots: 0`, `handPauseMs: 0`). The server runs in a child
- * process (`node --import tsx server/src/index.ts`, a temporary JANTAKU_DATA_DIR) so its CPU and
- * memory are read apart from the clients', from /proc/<pid>/stat and /proc/<pid>/status.
+ * built-in bots: tables are created with `bots: 0`, `handPauseMs: 0`). The clients run in
+ * CLIENT_THREADS worker threads of this process (scripts/bench/clients.ts), table i in thread
+ * i mod CLIENT_THREADS: each thread's garbage collection and bursts delay its own clients alone.
+ * The server runs in a child process (`node --import tsx server/src/index.ts`, a temporary
+ * JANTAKU_DATA_DIR) so its CPU and memory are read apart from the clients', from
+ * /proc/<pid>/stat and /proc/<pid>/status.
  *
  * Peer, same run: a bare Colyseus room (defined below, served by this file in a child process
  * with `--serve-bare PORT`) that answers a request, bumps a two-field schema state and calls
@@ -23,8 +26,10 @@
  * (100), DURATION s (30), THINK_MS (`--think-ms` or `--think`; 0: flat out;
  * else each bot waits THINK_MS x U(0.5, 1.5) before it acts, like a person), RAMP s
  * (TABLES/25, at least 1), BOT (efficiency | tsumogiri), `--quick` (10 tables, 5 s),
- * `--no-peer` (skip the bare room), `--overload` (below), `--rounds N` (below), `--pin` (below), SERVER_PROF=dir (V8
- * CPU profiles of the server children), SERVER_NODE_FLAGS (more node flags for them).
+ * `--no-peer` (skip the bare room), `--overload` (below), `--rounds N` (below), `--pin` (below),
+ * CLIENT_THREADS (`--client-threads`, 4: at 2,000 tables, 2 and 8 threads gave the clients' loops
+ * longer delays), SERVER_PROF=dir (V8 CPU profiles of the server children), SERVER_NODE_FLAGS
+ * (more node flags for them).
  *
  * `--pin`: each server child runs on the machine's last core alone (taskset), this process and
  * its clients on the others: the server's CPU per action is then not the clients' as well (a
@@ -58,27 +63,15 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createNetServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Client, type Room } from '@colyseus/sdk';
-import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
-import { tsumogiriBot } from '@jantaku/shared/bots/tsumogiri';
-import type { Bot } from '@jantaku/shared/bots/types';
-import { replyFromWire } from '@jantaku/shared/api/table';
-import type { Command, Seat } from '@jantaku/shared/game/types';
-import type { TableState } from '@jantaku/shared/schema/table';
-import { tableViewOf } from '@jantaku/shared/schema/view';
-import { EVENTS, eventsFromWire, eventsToWire, type EventState } from '@jantaku/shared/protocol/events';
-import { pack } from 'msgpackr';
+import { BYTE_KINDS, ClientThreads, type ByteKind, type Group, type ThreadConfig } from './bench/clients';
 
 /** Every client of this script comes from one address: the server's per-address table limits are off. */
 const ONE_ADDRESS = { JANTAKU_TABLES_PER_ADDRESS: '0', JANTAKU_CREATES_PER_MINUTE: '0' };
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = resolve(dirname(SELF), '..');
-/** The SDK's room, untyped: the two peers' states differ and are read through `Peer`. */
-type AnyRoom = Room<any, any>;
 
 // ---------------------------------------------------------------------------------------------
 // The peer's server fixture: a bare Colyseus room (child process mode).
@@ -123,6 +116,7 @@ interface Options {
   overload: boolean;
   rounds: number;
   pin: boolean;
+  clientThreads: number;
 }
 
 /** The command line's flags (`--tables 200`, `--tables=200`); an unknown one stops the script with its name. */
@@ -144,6 +138,7 @@ function parseOptions(argv: string[]): Options {
       overload: { type: 'boolean' },
       rounds: { type: 'string' },
       pin: { type: 'boolean' },
+      'client-threads': { type: 'string' },
     },
   });
   const flags = new Map<string, string>(Object.entries(values).map(([k, v]) => [k, String(v)]));
@@ -169,6 +164,7 @@ function parseOptions(argv: string[]): Options {
     overload: flags.has('overload') || process.env.OVERLOAD === '1',
     rounds: Math.max(1, Math.round(num('rounds', 'ROUNDS', 1))),
     pin: flags.has('pin') || process.env.PIN === '1',
+    clientThreads: Math.max(1, Math.round(num('client-threads', 'CLIENT_THREADS', 4))),
   };
 }
 
@@ -294,258 +290,6 @@ class ServerChild {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Clients.
-
-/** What differs between our table and the bare room, seen from a client. */
-interface Peer<S> {
-  name: string;
-  roomName: string;
-  createOptions(table: number): Record<string, unknown>;
-  /** The client's next command now, or null (nothing to do). */
-  decide(state: S, seat: Seat): Command | { type: 'tick' } | null;
-  /** Whether the seat may have something to do (a cheap test at every patch; `decide` says what, once it acts). */
-  asked(state: S, seat: Seat): boolean;
-  /** Identifies the moment a decision was taken for (one request per moment). */
-  moment(state: S): string;
-  actions(state: S): number;
-  over(state: S): boolean;
-  /** Its clients measure what they learn (`countLearned`): Jantaku's table, not the bare room. */
-  learns?: boolean;
-}
-
-function tablePeer(bot: Bot): Peer<TableState> {
-  return {
-    name: 'jantaku table',
-    roomName: 'table',
-    learns: true,
-    createOptions: (i) => ({ ruleset: 'tenhou', seed: `bench-server-${i}`, bots: 0, handPauseMs: 0 }),
-    decide(state, seat) {
-      if (!this.asked(state, seat)) return null;
-      const view = tableViewOf(state, seat);
-      return view.legalActions.length ? bot(view, view.legalActions) : null;
-    },
-    // Most patches leave a seat nothing to do: its legal actions' text is empty.
-    asked: (state, seat) => !!state.seats?.[seat]?.own?.legal,
-    moment: (s) => `${s.hands}:${s.actions}`,
-    actions: (s) => s.actions,
-    over: (s) => s.phase === 'gameOver',
-  };
-}
-
-interface BareState {
-  turn: number;
-  actions: number;
-}
-const barePeer: Peer<BareState> = {
-  name: 'bare colyseus',
-  roomName: 'bare',
-  createOptions: () => ({}),
-  decide: (s, seat) => (s.turn === seat ? { type: 'tick' } : null),
-  asked: (s, seat) => s.turn === seat,
-  moment: (s) => String(s.actions),
-  actions: (s) => s.actions,
-  over: () => false,
-};
-
-/** Kinds of frame a client receives, for the bytes' breakdown. */
-const BYTE_KINDS = ['patch', 'events', 'reply', 'other'] as const;
-type ByteKind = (typeof BYTE_KINDS)[number];
-const noBytes = (): Record<ByteKind, number> => ({ patch: 0, events: 0, reply: 0, other: 0 });
-
-/** Samples and counts of one run; samples only for requests sent inside the window. */
-class Stats {
-  window: { from: number; to: number } | null = null;
-  reply: number[] = [];
-  patch: number[] = [];
-  applied = 0;
-  faults = 0;
-  rejected = new Map<string, number>();
-  errors = new Map<string, number>();
-  games = 0;
-  tablesOpened = 0;
-  /** Bytes of the websocket frames the clients received inside the window. */
-  bytes = 0;
-  /** The same bytes by kind of message: the state patch, our events, the request's reply, the rest. */
-  byKind = noBytes();
-  /** What the seats learned in the window, in bytes (`learnedBytes`). */
-  learned = 0;
-  /** Creates and joins refused with SERVER_FULL (any time). */
-  refusedJoins = 0;
-  inWindow(t: number): boolean {
-    return this.window !== null && t >= this.window.from && t < this.window.to;
-  }
-  count(map: Map<string, number>, key: string): void {
-    map.set(key, (map.get(key) ?? 0) + 1);
-  }
-}
-
-interface Pending {
-  sentAt: number;
-  /** `actions` of the reply, once it came. */
-  target: number | null;
-  /** State changes seen since the request: (actions, time). The patch goes out before the reply. */
-  seen: { actions: number; at: number }[];
-}
-
-/** Plays one seat until the game is over or `stopped()`. */
-function playSeat<S>(room: AnyRoom, seat: Seat, peer: Peer<S>, stats: Stats, thinkMs: number, stopped: () => boolean): Promise<void> {
-  let busy = false;
-  let actedAt = '';
-  let pending: Pending | null = null;
-  return new Promise((done) => {
-    const finishPatch = (p: Pending, at: number) => {
-      if (stats.inWindow(p.sentAt)) stats.patch.push(at - p.sentAt);
-      pending = null;
-    };
-    const send = () => {
-      const state = room.state as S | undefined;
-      if (stopped() || !state) return;
-      const command = peer.decide(state, seat);
-      if (!command) return;
-      actedAt = peer.moment(state);
-      busy = true;
-      const p: Pending = { sentAt: now(), target: null, seen: [] };
-      pending = p;
-      room
-        .request('action', command)
-        .then((raw: unknown) => {
-          // Jantaku's accepted reply is its actions count alone; the bare room's an object.
-          const reply = replyFromWire(raw);
-          const at = now();
-          if (stats.inWindow(p.sentAt)) {
-            stats.reply.push(at - p.sentAt);
-            stats.applied++;
-            if (reply.status === 'fault') stats.faults++;
-          }
-          p.target = reply.actions;
-          const hit = p.seen.find((s) => s.actions >= reply.actions);
-          if (hit) finishPatch(p, hit.at);
-        })
-        .catch((e: { reason?: { code?: string }; message?: string }) => {
-          if (pending === p) pending = null;
-          if (stopped()) return;
-          if (stats.inWindow(p.sentAt)) stats.reply.push(now() - p.sentAt);
-          if (e?.reason?.code) stats.count(stats.rejected, e.reason.code);
-          else stats.count(stats.errors, String(e?.message ?? e).slice(0, 60));
-        })
-        .finally(() => {
-          busy = false;
-          step();
-        });
-    };
-    const step = () => {
-      const state = room.state as S | undefined;
-      if (busy || stopped() || !state) return;
-      if (peer.over(state)) return done();
-      if (peer.moment(state) === actedAt || !peer.asked(state, seat)) return;
-      if (thinkMs <= 0) return send();
-      // Think, then decide on the state as it is then (a claim may have changed it).
-      busy = true;
-      actedAt = peer.moment(state);
-      setTimeout(() => {
-        busy = false;
-        if (!stopped()) send();
-      }, thinkMs * (0.5 + Math.random()));
-    };
-    room.onStateChange((state: S) => {
-      const p = pending;
-      if (p) {
-        const a = peer.actions(state);
-        if (p.target === null) p.seen.push({ actions: a, at: now() });
-        else if (a >= p.target) finishPatch(p, now());
-      }
-      step();
-    });
-    room.onLeave(() => done());
-    step();
-  });
-}
-
-/** A frame's kind from its first bytes: Colyseus's protocol code (bits 0..4), then for room data the message type (events are type 0, a msgpack 0). */
-function kindOf(frame: Uint8Array): ByteKind {
-  const code = frame[0] & 0x1f;
-  if (code === 15) return 'patch'; // ROOM_STATE_PATCH
-  if (code === 22) return 'reply'; // ROOM_RESPONSE
-  if (code === 13 && frame[1] === 0) return 'events'; // ROOM_DATA, type 0
-  return 'other';
-}
-
-/**
- * What a seat learns, in bytes, for issue 18 item 3's "within 2× of what that seat actually
- * learns": each event it is told, in the compact self-contained tuple of docs/PROTOCOL.md §7.1
- * (forms 0–3, the rest as msgpack objects: what a protocol without a shared state would send),
- * and each new text of its legal actions. Measured on the events and state the client decodes.
- */
-function countLearned(room: AnyRoom, stats: Stats, seat: number): void {
-  let legal = '';
-  room.onMessage(EVENTS, (batch: unknown) => {
-    if (stats.inWindow(now())) stats.learned += pack(eventsToWire(eventsFromWire(batch, (room as unknown as { state: EventState }).state))).length;
-  });
-  room.onStateChange((state: TableState) => {
-    const text = state.seats?.[seat]?.own?.legal ?? '';
-    if (text !== legal && stats.inWindow(now())) stats.learned += Buffer.byteLength(text) + 1;
-    legal = text;
-  });
-}
-
-/** Counts the bytes of every frame `room` receives inside the window (its connection's handler, wrapped). */
-function countBytes(room: AnyRoom, stats: Stats): void {
-  const events = (room as unknown as { connection?: { events: { onmessage?: (e: { data: ArrayBuffer }) => void } } }).connection?.events;
-  const handler = events?.onmessage;
-  if (!events || !handler) return;
-  events.onmessage = (e) => {
-    if (stats.inWindow(now())) {
-      stats.bytes += e.data.byteLength;
-      stats.byKind[kindOf(new Uint8Array(e.data))] += e.data.byteLength;
-    }
-    handler(e);
-  };
-}
-
-/** One table slot: opens a table, plays it to the end, opens the next, until stopped. */
-async function runTable<S>(url: string, peer: Peer<S>, slot: number, stats: Stats, thinkMs: number, stopped: () => boolean, opened: () => void, live: Set<AnyRoom>): Promise<void> {
-  let n = 0;
-  let first = true;
-  let failures = 0;
-  while (!stopped()) {
-    const rooms: AnyRoom[] = [];
-    const seats = new Map<AnyRoom, number>();
-    const seatOf = (r: AnyRoom) => seats.get(r)!;
-    // Messages the bench does not read (seat tokens, events) are dropped without a warning.
-    const joined = (r: AnyRoom, seat: number) => (r.onMessage('*', () => {}), countBytes(r, stats), peer.learns && countLearned(r, stats, seat), seats.set(r, seat), rooms.push(r), r);
-    try {
-      const r0 = joined(await new Client(url).create(peer.roomName, { ...peer.createOptions(slot * 1000 + n++), seat: 0 }), 0);
-      await Promise.all([1, 2, 3].map(async (seat) => joined(await new Client(url).joinById(r0.roomId, { seat }), seat)));
-    } catch (e) {
-      await Promise.all(rooms.map((r) => r.leave(true).catch(() => 0)));
-      // At capacity (--overload): refused, as a client would be, and tried again in a second.
-      if (/SERVER_FULL/.test(String((e as Error)?.message ?? e))) {
-        stats.refusedJoins++;
-        if (first) opened();
-        first = false;
-        await sleep(1000);
-        continue;
-      }
-      // A busy server can let a seat reservation expire: what joined has left; retry a few times.
-      stats.count(stats.errors, `open: ${String((e as Error)?.message ?? e).slice(0, 60)}`);
-      if (++failures < 3) {
-        await sleep(1000);
-        continue;
-      }
-      if (first) opened();
-      return;
-    }
-    rooms.sort((a, b) => seatOf(a) - seatOf(b));
-    rooms.forEach((r) => live.add(r));
-    stats.tablesOpened++;
-    if (first) opened();
-    first = false;
-    await Promise.all(rooms.map((r, seat) => playSeat(r, seat as Seat, peer, stats, thinkMs, stopped)));
-    if (!stopped()) stats.games++;
-    await Promise.all(rooms.map((r) => (live.delete(r), r.leave(true).catch(() => 0))));
-  }
-}
 
 interface RunResult {
   peer: string;
@@ -570,7 +314,8 @@ interface RunResult {
   /** --overload: the joins refused beyond capacity, and the running tables' second window under it. */
   overload?: { refusedJoins: number; refusedInWindow: number; extraTablesOpened: number; during: RunResult };
   server: { cpuPct: number; cpuMs: number; rssBefore: number; rssAfter: number; hwm: number; loop: { p99: number; max: number } | null; tablesPerCommit: number; storeUsPerAction: number };
-  client: { cpuPct: number; loopP99: number; loopMax: number };
+  /** This process: the clients' threads (`--client-threads`), the worst thread's event-loop delay. */
+  client: { cpuPct: number; threads: number; loopP99: number; loopMax: number };
   /** The whole machine over the window, % of all cores, and what neither server nor clients used. */
   machine: { busyPct: number; othersPct: number; cores: number; load1: number };
 }
@@ -589,17 +334,25 @@ function percentiles(xs: number[]): Percentiles {
   return { n: s.length, p50: at(0.5), p99: at(0.99), max: s[s.length - 1] };
 }
 
-async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Options, overload = false): Promise<RunResult> {
-  const url = `ws://127.0.0.1:${port}`;
+/** The two servers measured, by the name the report gives them. */
+const PEER_NAMES: Record<ThreadConfig['peer'], string> = { table: 'jantaku table', bare: 'bare colyseus' };
+
+async function run(peer: ThreadConfig['peer'], child: ServerChild, port: number, o: Options, overload = false): Promise<RunResult> {
+  const name = PEER_NAMES[peer];
   await child.ready();
   await sleep(500);
   const idle = probe(child.pid);
-  let stop = false;
-  const stopped = () => stop;
-  const live = new Set<AnyRoom>();
-  const slots: Promise<void>[] = [];
+  const clients = ClientThreads.start(o.clientThreads, { url: `ws://127.0.0.1:${port}`, peer, bot: o.bot, thinkMs: o.thinkMs });
+  try {
+    return await play(name, clients, child, port, o, overload, idle.rss);
+  } finally {
+    await clients.stop();
+  }
+}
+
+async function play(name: string, clients: ClientThreads, child: ServerChild, port: number, o: Options, overload: boolean, rssIdle: number): Promise<RunResult> {
   // Ramp: table i opens at i * RAMP / TABLES, at most 8 openings in flight.
-  const ramp = async (stats: Stats, first: number, count = o.tables): Promise<() => number> => {
+  const ramp = async (group: Group, first: number, count = o.tables): Promise<() => number> => {
     let opening = 0;
     let open = 0;
     const t0 = now();
@@ -608,63 +361,57 @@ async function run<S>(peer: Peer<S>, child: ServerChild, port: number, o: Option
       if (wait > 0) await sleep(wait);
       while (opening >= 8) await sleep(5);
       opening++;
-      slots.push(runTable(url, peer, first + i, stats, o.thinkMs, stopped, () => (opening--, open++), live));
+      void clients.open(first + i, group).then(() => (opening--, open++));
     }
     return () => open;
   };
-  const stats = new Stats();
   const t0 = now();
   // On a busy machine opening can lag far behind the ramp: measure what is open by a deadline.
   const deadline = t0 + (o.ramp + 60 + o.tables * 0.2) * 1000;
   // Memory per table is a slope: RSS with half the tables playing, then with all of them.
   const half = Math.floor(o.tables / 2);
-  const firstHalf = await ramp(stats, 0, half);
+  const firstHalf = await ramp('main', 0, half);
   while (firstHalf() < half && now() < deadline) await sleep(20);
   await sleep(Math.min(2000, 200 + o.thinkMs * 2));
-  const atHalf = { tables: live.size / 4, ...(await child.liveMemory()) };
-  const rest = await ramp(stats, half, o.tables - half);
+  const atHalf = { tables: await clients.tables(), ...(await child.liveMemory()) };
+  const rest = await ramp('main', half, o.tables - half);
   while (firstHalf() + rest() < o.tables && now() < deadline) await sleep(20);
-  const tables = live.size / 4;
-  process.stderr.write(`  ${peer.name}: ${tables} tables open after ${((now() - t0) / 1000).toFixed(1)} s; measuring ${o.duration} s\n`);
+  const tables = await clients.tables();
+  process.stderr.write(`  ${name}: ${tables} tables open after ${((now() - t0) / 1000).toFixed(1)} s; measuring ${o.duration} s\n`);
   // Let the last tables get going before the window opens.
   await sleep(Math.min(2000, 200 + o.thinkMs * 2));
-  const result = await measure(peer.name, stats, child, port, o, tables, idle.rss);
+  const result = await measure(name, clients, child, port, o, tables, rssIdle);
   result.slope = { from: atHalf, to: { tables, ...(await child.liveMemory()) } };
   if (overload) {
     // As many tables again as the capacity: each is refused (SERVER_FULL) and tries again every second.
-    const extra = new Stats();
-    const tried = await ramp(extra, o.tables);
+    const tried = await ramp('extra', o.tables);
     const until = now() + (o.ramp + 30) * 1000;
     while (tried() < o.tables && now() < until) await sleep(20);
-    process.stderr.write(`  ${peer.name}: ${o.tables} more tables trying to open (${extra.refusedJoins} refused so far); measuring ${o.duration} s\n`);
+    const refusedBefore = (await clients.collect('extra')).refusedJoins;
+    process.stderr.write(`  ${name}: ${o.tables} more tables trying to open (${refusedBefore} refused so far); measuring ${o.duration} s\n`);
     // The same running tables, measured afresh (samples and counts of this window only).
-    Object.assign(stats, { reply: [], patch: [], applied: 0, faults: 0, bytes: 0, byKind: noBytes(), learned: 0, rejected: new Map(), errors: new Map() });
-    const refusedBefore = extra.refusedJoins;
-    const second = await measure(peer.name, stats, child, port, o, tables, idle.rss);
+    clients.reset('main');
+    const second = await measure(name, clients, child, port, o, tables, rssIdle);
+    const extra = await clients.collect('extra');
     result.overload = {
       // The running slots too: a game that ends may find its place taken by a waiting one.
-      refusedJoins: extra.refusedJoins + stats.refusedJoins,
+      refusedJoins: extra.refusedJoins + second.refusedJoins,
       refusedInWindow: extra.refusedJoins - refusedBefore,
       extraTablesOpened: extra.tablesOpened,
       during: second,
     };
   }
-  stop = true;
-  await Promise.race([Promise.all([...live].map((r) => r.leave(true).catch(() => 0))), sleep(5000)]);
-  await Promise.race([Promise.all(slots), sleep(5000)]);
   return result;
 }
 
 /** One window of DURATION seconds over the tables open now. */
-async function measure(name: string, stats: Stats, child: ServerChild, port: number, o: Options, tables: number, rssIdle: number): Promise<RunResult> {
+async function measure(name: string, clients: ClientThreads, child: ServerChild, port: number, o: Options, tables: number, rssIdle: number): Promise<RunResult> {
   const metricsBefore = await serverMetrics(port);
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
   const before = probe(child.pid);
   const clientBefore = process.cpuUsage();
   const machineBefore = machine();
   const from = now();
-  stats.window = { from, to: from + o.duration * 1000 };
+  clients.window(from, from + o.duration * 1000);
   await sleep(o.duration * 1000);
   const seconds = (now() - from) / 1000;
   const after = probe(child.pid);
@@ -672,9 +419,9 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
   const machineAfter = machine();
   const load1 = loadavg()[0];
   const serverLoop = await serverMetrics(port);
-  loop.disable();
   // Replies to requests sent just before the window closed may still come: wait a little.
   await sleep(Math.min(1000, 100 + o.thinkMs));
+  const stats = await clients.collect('main');
   const cores = cpus().length; // the machine's, not this process's (`--pin` leaves it fewer)
   const server = ((after.cpuMs - before.cpuMs) / (seconds * 1000)) * 100;
   const client = ((clientCpu.user + clientCpu.system) / 1000 / (seconds * 1000)) * 100;
@@ -685,8 +432,8 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
     seconds,
     actions: stats.applied,
     faults: stats.faults,
-    rejected: Object.fromEntries(stats.rejected),
-    errors: Object.fromEntries(stats.errors),
+    rejected: stats.rejected,
+    errors: stats.errors,
     games: stats.games,
     tablesOpened: stats.tablesOpened,
     reply: percentiles(stats.reply),
@@ -705,7 +452,7 @@ async function measure(name: string, stats: Stats, child: ServerChild, port: num
       tablesPerCommit: serverLoop && metricsBefore ? (serverLoop.commitTables - metricsBefore.commitTables) / (serverLoop.commits - metricsBefore.commits) : NaN,
       storeUsPerAction: serverLoop && metricsBefore ? ((serverLoop.commitSeconds - metricsBefore.commitSeconds) * 1e6) / stats.applied : NaN,
     },
-    client: { cpuPct: client, loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 },
+    client: { cpuPct: client, threads: o.clientThreads, loopP99: stats.loopP99, loopMax: stats.loopMax },
     machine: { busyPct, othersPct: Math.max(0, busyPct - server - client), cores, load1 },
   };
 }
@@ -762,7 +509,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['what a seat learns per action, bytes (its events, its new legal text)', ...cell((r) => (r.learned ? f1(learnedPerSeat(r)) : '-')), '-'],
     ['  bytes received / learned', ...cell((r) => (r.learned ? `${f2(r.bytes / r.learned)}x` : '-')), '-'],
     ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
-    ['client event-loop delay p99 ms', ...cell((r) => f1(r.client.loopP99)), '-'],
+    [`client event-loop delay p99 ms (worst of ${ours.client.threads} threads)`, ...cell((r) => f1(r.client.loopP99)), '-'],
     ['machine busy % (of cores x 100)', ...cell((r) => `${f1(r.machine.busyPct)}/${r.machine.cores * 100}`), '-'],
     ['  of which other processes %', ...cell((r) => f1(r.machine.othersPct)), '-'],
     ['load average (1 min) at end', ...cell((r) => f2(r.machine.load1)), '-'],
@@ -891,7 +638,6 @@ async function main(): Promise<void> {
     process.stderr.write(`bench:server: ${o.tables} tables, ${o.duration} s, THINK_MS=${o.thinkMs}, ramp ${o.ramp} s, bots ${o.bot}${o.overload ? ', overload: capacity TABLES, twice as many trying' : ''}\n`);
     // --overload: the capacity is the tables measured; twice as many try to play.
     const capacity: Record<string, string> = o.overload ? { JANTAKU_MAX_TABLES: String(o.tables), JANTAKU_MAX_SEATS: String(4 * o.tables) } : {};
-    const bot = o.bot === 'efficiency' ? efficiencyBot : tsumogiriBot;
     const rounds: { ours: RunResult; bare: RunResult | null }[] = [];
     for (let round = 0; round < o.rounds; round++) {
       if (o.rounds > 1) process.stderr.write(`round ${round + 1} of ${o.rounds}\n`);
@@ -901,7 +647,7 @@ async function main(): Promise<void> {
       children.push(ours);
       let oursResult: RunResult;
       try {
-        oursResult = await run(tablePeer(bot), ours, port, o, o.overload);
+        oursResult = await run('table', ours, port, o, o.overload);
       } finally {
         await ours.stop();
       }
@@ -911,7 +657,7 @@ async function main(): Promise<void> {
         const bare = new ServerChild([SELF, '--serve-bare', String(barePort)], {});
         children.push(bare);
         try {
-          bareResult = await run(barePeer, bare, barePort, o);
+          bareResult = await run('bare', bare, barePort, o);
         } finally {
           await bare.stop();
         }
