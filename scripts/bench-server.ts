@@ -65,7 +65,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BYTE_KINDS, ClientThreads, type ByteKind, type Group, type ThreadConfig } from './bench/clients';
+import { BYTE_KINDS, ClientThreads, type Group, type Snapshot, type ThreadConfig } from './bench/clients';
 
 /** Every client of this script comes from one address: the server's per-address table limits are off. */
 const ONE_ADDRESS = { JANTAKU_TABLES_PER_ADDRESS: '0', JANTAKU_CREATES_PER_MINUTE: '0' };
@@ -290,25 +290,14 @@ class ServerChild {
   }
 }
 
-
-interface RunResult {
+/** One window's measurement: the clients' counts (`Snapshot`, its samples as percentiles), the server's, the machine's. */
+interface RunResult extends Omit<Snapshot, 'reply' | 'patch' | 'applied' | 'loopP99' | 'loopMax'> {
   peer: string;
   tables: number;
   seconds: number;
   actions: number;
-  faults: number;
-  rejected: Record<string, number>;
-  errors: Record<string, number>;
-  games: number;
-  tablesOpened: number;
   reply: Percentiles;
   patch: Percentiles;
-  /** Bytes the clients received in the window; creates and joins refused with SERVER_FULL. */
-  bytes: number;
-  byKind: Record<ByteKind, number>;
-  /** Bytes the seats learned (`countLearned`); 0 where not measured. */
-  learned: number;
-  refusedJoins: number;
   /** Server live memory and RSS (bytes, after a full collection) with half the tables playing and with all of them, after the window. */
   slope?: { from: { tables: number; live: number; rss: number }; to: { tables: number; live: number; rss: number } };
   /** --overload: the joins refused beyond capacity, and the running tables' second window under it. */

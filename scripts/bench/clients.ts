@@ -292,9 +292,12 @@ export interface Snapshot {
   errors: Record<string, number>;
   games: number;
   tablesOpened: number;
+  /** Bytes the clients received in the window, by kind of frame. */
   bytes: number;
   byKind: Record<ByteKind, number>;
+  /** Bytes the seats learned (`countLearned`); 0 where not measured. */
   learned: number;
+  /** Creates and joins refused with SERVER_FULL. */
   refusedJoins: number;
   /** The worst thread's event-loop delay over the window, ms. */
   loopP99: number;
