@@ -349,6 +349,8 @@ function serveThread(config: ThreadConfig): void {
         stats.main.window = { from: local(m.from), to: local(m.to) };
         loop.reset();
         loop.enable();
+        // The loop's delay over the window alone, as the server's (not the wait for late replies after it).
+        setTimeout(() => loop.disable(), Math.max(0, local(m.to) - now()));
         break;
       }
       case 'collect': {
