@@ -28,8 +28,14 @@
  * (TABLES/25, at least 1), BOT (efficiency | tsumogiri), `--quick` (10 tables, 5 s),
  * `--no-peer` (skip the bare room), `--overload` (below), `--rounds N` (below), `--pin` (below),
  * CLIENT_THREADS (`--client-threads`, 4: at 2,000 tables, 2 and 8 threads gave the clients' loops
- * longer delays), SERVER_PROF=dir (V8 CPU profiles of the server children), SERVER_NODE_FLAGS
+ * longer delays), PROBE_TABLES (`--probe`, 1% of TABLES, at most 20: below), SERVER_PROF=dir (V8 CPU profiles of the server children), SERVER_NODE_FLAGS
  * (more node flags for them).
+ *
+ * Probe tables: PROBE_TABLES of the TABLES are played by one more client thread, at nice -10
+ * (scripts/bench/clients.ts). Their request->reply percentiles are reported beside all the
+ * tables': the server's latency without the wait of thousands of clients for the one core they
+ * share here (each player has a machine of their own). The bench runs it at nice -10 as root; else
+ * it says so and the probe thread runs at 0.
  *
  * `--pin`: each server child runs on the machine's last core alone (taskset), this process and
  * its clients on the others: the server's CPU per action is then not the clients' as well (a
@@ -65,7 +71,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BYTE_KINDS, ClientThreads, type Group, type Snapshot, type ThreadConfig } from './bench/clients';
+import { BYTE_KINDS, ClientThreads, PROBE_NICE, type Snapshot, type ThreadConfig } from './bench/clients';
 
 /** Every client of this script comes from one address: the server's per-address table limits are off. */
 const ONE_ADDRESS = { JANTAKU_TABLES_PER_ADDRESS: '0', JANTAKU_CREATES_PER_MINUTE: '0' };
@@ -117,6 +123,7 @@ interface Options {
   rounds: number;
   pin: boolean;
   clientThreads: number;
+  probeTables: number;
 }
 
 /** The command line's flags (`--tables 200`, `--tables=200`); an unknown one stops the script with its name. */
@@ -139,6 +146,7 @@ function parseOptions(argv: string[]): Options {
       rounds: { type: 'string' },
       pin: { type: 'boolean' },
       'client-threads': { type: 'string' },
+      probe: { type: 'string' },
     },
   });
   const flags = new Map<string, string>(Object.entries(values).map(([k, v]) => [k, String(v)]));
@@ -165,6 +173,7 @@ function parseOptions(argv: string[]): Options {
     rounds: Math.max(1, Math.round(num('rounds', 'ROUNDS', 1))),
     pin: flags.has('pin') || process.env.PIN === '1',
     clientThreads: Math.max(1, Math.round(num('client-threads', 'CLIENT_THREADS', 4))),
+    probeTables: Math.min(Math.floor(tables / 2), Math.round(num('probe', 'PROBE_TABLES', Math.min(20, Math.floor(tables / 100))))),
   };
 }
 
@@ -298,6 +307,8 @@ interface RunResult extends Omit<Snapshot, 'reply' | 'patch' | 'applied' | 'loop
   actions: number;
   reply: Percentiles;
   patch: Percentiles;
+  /** The probe tables' request->reply (`--probe`; n is 0 without them). */
+  probe: { tables: number; reply: Percentiles };
   /** Server live memory and RSS (bytes, after a full collection) with half the tables playing and with all of them, after the window. */
   slope?: { from: { tables: number; live: number; rss: number }; to: { tables: number; live: number; rss: number } };
   /** --overload: the joins refused beyond capacity, and the running tables' second window under it. */
@@ -331,7 +342,7 @@ async function run(peer: ThreadConfig['peer'], child: ServerChild, port: number,
   await child.ready();
   await sleep(500);
   const idle = probe(child.pid);
-  const clients = ClientThreads.start(o.clientThreads, { url: `ws://127.0.0.1:${port}`, peer, bot: o.bot, thinkMs: o.thinkMs });
+  const clients = ClientThreads.start(o.clientThreads, { url: `ws://127.0.0.1:${port}`, peer, bot: o.bot, thinkMs: o.thinkMs }, o.probeTables > 0);
   try {
     return await play(name, clients, child, port, o, overload, idle.rss);
   } finally {
@@ -340,8 +351,8 @@ async function run(peer: ThreadConfig['peer'], child: ServerChild, port: number,
 }
 
 async function play(name: string, clients: ClientThreads, child: ServerChild, port: number, o: Options, overload: boolean, rssIdle: number): Promise<RunResult> {
-  // Ramp: table i opens at i * RAMP / TABLES, at most 8 openings in flight.
-  const ramp = async (group: Group, first: number, count = o.tables): Promise<() => number> => {
+  // Ramp: table i opens at i * RAMP / TABLES, at most 8 openings in flight. The first PROBE_TABLES measured ones are the probe tables.
+  const ramp = async (group: 'main' | 'extra', first: number, count = o.tables): Promise<() => number> => {
     let opening = 0;
     let open = 0;
     const t0 = now();
@@ -350,7 +361,8 @@ async function play(name: string, clients: ClientThreads, child: ServerChild, po
       if (wait > 0) await sleep(wait);
       while (opening >= 8) await sleep(5);
       opening++;
-      void clients.open(first + i, group).then(() => (opening--, open++));
+      const slot = first + i;
+      void clients.open(slot, group === 'main' && slot < o.probeTables ? 'probe' : group).then(() => (opening--, open++));
     }
     return () => open;
   };
@@ -379,7 +391,7 @@ async function play(name: string, clients: ClientThreads, child: ServerChild, po
     const refusedBefore = (await clients.collect('extra')).refusedJoins;
     process.stderr.write(`  ${name}: ${o.tables} more tables trying to open (${refusedBefore} refused so far); measuring ${o.duration} s\n`);
     // The same running tables, measured afresh (samples and counts of this window only).
-    clients.reset('main');
+    clients.reset('main', 'probe');
     const second = await measure(name, clients, child, port, o, tables, rssIdle);
     const extra = await clients.collect('extra');
     result.overload = {
@@ -410,7 +422,8 @@ async function measure(name: string, clients: ClientThreads, child: ServerChild,
   const serverLoop = await serverMetrics(port);
   // Replies to requests sent just before the window closed may still come: wait a little.
   await sleep(Math.min(1000, 100 + o.thinkMs));
-  const stats = await clients.collect('main');
+  const stats = await clients.collect('main', 'probe');
+  const probeReply = o.probeTables ? (await clients.collect('probe')).reply : [];
   const cores = cpus().length; // the machine's, not this process's (`--pin` leaves it fewer)
   const server = ((after.cpuMs - before.cpuMs) / (seconds * 1000)) * 100;
   const client = ((clientCpu.user + clientCpu.system) / 1000 / (seconds * 1000)) * 100;
@@ -427,6 +440,7 @@ async function measure(name: string, clients: ClientThreads, child: ServerChild,
     tablesOpened: stats.tablesOpened,
     reply: percentiles(stats.reply),
     patch: percentiles(stats.patch),
+    probe: { tables: o.probeTables, reply: percentiles(probeReply) },
     bytes: stats.bytes,
     byKind: { ...stats.byKind },
     learned: stats.learned,
@@ -441,7 +455,7 @@ async function measure(name: string, clients: ClientThreads, child: ServerChild,
       tablesPerCommit: serverLoop && metricsBefore ? (serverLoop.commitTables - metricsBefore.commitTables) / (serverLoop.commits - metricsBefore.commits) : NaN,
       storeUsPerAction: serverLoop && metricsBefore ? ((serverLoop.commitSeconds - metricsBefore.commitSeconds) * 1e6) / stats.applied : NaN,
     },
-    client: { cpuPct: client, threads: o.clientThreads, loopP99: stats.loopP99, loopMax: stats.loopMax },
+    client: { cpuPct: client, threads: o.clientThreads + (o.probeTables ? 1 : 0), loopP99: stats.loopP99, loopMax: stats.loopMax },
     machine: { busyPct, othersPct: Math.max(0, busyPct - server - client), cores, load1 },
   };
 }
@@ -480,6 +494,11 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['request->reply p50 ms', ...cell((r) => f2(r.reply.p50)), ratio((r) => r.reply.p50)],
     ['request->reply p99 ms', ...cell((r) => f2(r.reply.p99)), ratio((r) => r.reply.p99)],
     ['request->reply max ms', ...cell((r) => f1(r.reply.max)), '-'],
+    ...(o.probeTables
+      ? [
+          [`  probe tables (${o.probeTables}, own thread at nice ${PROBE_NICE}) p50 / p99 / max ms`, ...cell((r) => `${f2(r.probe.reply.p50)} / ${f2(r.probe.reply.p99)} / ${f1(r.probe.reply.max)}`), '-'],
+        ]
+      : []),
     ['request->patch p50 ms', ...cell((r) => f2(r.patch.p50)), ratio((r) => r.patch.p50)],
     ['request->patch p99 ms', ...cell((r) => f2(r.patch.p99)), ratio((r) => r.patch.p99)],
     ['request->patch max ms', ...cell((r) => f1(r.patch.max)), '-'],
@@ -498,7 +517,7 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
     ['what a seat learns per action, bytes (its events, its new legal text)', ...cell((r) => (r.learned ? f1(learnedPerSeat(r)) : '-')), '-'],
     ['  bytes received / learned', ...cell((r) => (r.learned ? `${f2(r.bytes / r.learned)}x` : '-')), '-'],
     ['client process CPU %', ...cell((r) => f1(r.client.cpuPct)), '-'],
-    [`client event-loop delay p99 ms (worst of ${ours.client.threads} threads)`, ...cell((r) => f1(r.client.loopP99)), '-'],
+    [`client event-loop delay p99 ms (worst of ${ours.client.threads} threads${o.probeTables ? ', the probe one with them' : ''})`, ...cell((r) => f1(r.client.loopP99)), '-'],
     ['machine busy % (of cores x 100)', ...cell((r) => `${f1(r.machine.busyPct)}/${r.machine.cores * 100}`), '-'],
     ['  of which other processes %', ...cell((r) => f1(r.machine.othersPct)), '-'],
     ['load average (1 min) at end', ...cell((r) => f2(r.machine.load1)), '-'],
@@ -538,6 +557,9 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
       replyP50Ms: round(ours.reply.p50),
       replyP99Ms: round(ours.reply.p99),
       replyMaxMs: round(ours.reply.max),
+      ...(o.probeTables
+        ? { probeTables: o.probeTables, probeReplyP50Ms: round(ours.probe.reply.p50), probeReplyP99Ms: round(ours.probe.reply.p99), probeReplyMaxMs: round(ours.probe.reply.max) }
+        : {}),
       patchP50Ms: round(ours.patch.p50),
       patchP99Ms: round(ours.patch.p99),
       patchMaxMs: round(ours.patch.max),

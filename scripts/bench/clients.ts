@@ -8,10 +8,16 @@
  * event loop, so that one thread's garbage collection or burst of frames delays its own clients
  * alone: with 8,000 clients in one event loop, its pauses were most of the request->reply p99 the
  * bench measured at 2,000 tables (issue 18).
+ *
+ * Probe tables (`--probe`): a few of the tables are played by a thread of their own that the
+ * kernel runs first (nice -10) when it wants the core the other client threads share. Their
+ * request->reply times are the server's and the network's, as a player with a machine of their
+ * own sees them, where the other tables' also hold the wait of 8,000 clients for one core.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { setPriority } from 'node:os';
 import { Client, type Room } from '@colyseus/sdk';
 import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import { tsumogiriBot } from '@jantaku/shared/bots/tsumogiri';
@@ -279,8 +285,9 @@ async function runTable<S>(url: string, peer: Peer<S>, slot: number, stats: Stat
 // ---------------------------------------------------------------------------------------------
 // Threads.
 
-/** A group of tables whose samples are kept apart: the measured tables, and `--overload`'s extra ones. */
-export type Group = 'main' | 'extra';
+/** A group of tables whose samples are kept apart: the measured tables, the probe tables among them, and `--overload`'s extra ones. */
+export type Group = 'main' | 'probe' | 'extra';
+const GROUPS: readonly Group[] = ['main', 'probe', 'extra'];
 
 /** What a group's clients saw, merged over the threads. */
 export interface Snapshot {
@@ -309,7 +316,12 @@ export interface ThreadConfig {
   peer: 'table' | 'bare';
   bot: 'efficiency' | 'tsumogiri';
   thinkMs: number;
+  /** The thread's nice value (the probe thread's), where not 0. */
+  nice?: number;
 }
+
+/** The probe thread's nice value: the kernel runs it before the other client threads (0) on their core. */
+export const PROBE_NICE = -10;
 
 /** Main thread -> client thread. Times are epoch ms (each thread's `performance.now()` has its own origin). */
 type Order =
@@ -329,7 +341,14 @@ type ThreadSnapshot = Omit<Snapshot, 'rejected' | 'errors'> & { rejected: [strin
 function serveThread(config: ThreadConfig): void {
   const port = parentPort!;
   const bot = config.bot === 'efficiency' ? efficiencyBot : tsumogiriBot;
-  const stats: Record<Group, Stats> = { main: new Stats(), extra: new Stats() };
+  const stats = Object.fromEntries(GROUPS.map((g) => [g, new Stats()])) as Record<Group, Stats>;
+  // On Linux a thread's priority is its own: this sets this thread's alone (lowering it needs root, or CAP_SYS_NICE).
+  if (config.nice)
+    try {
+      setPriority(config.nice);
+    } catch (e) {
+      console.error(`bench:server: the probe thread stays at nice 0 (${(e as Error).message})`);
+    }
   const live = new Set<AnyRoom>();
   const slots: Promise<void>[] = [];
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -346,7 +365,7 @@ function serveThread(config: ThreadConfig): void {
       case 'window': {
         const local = (t: number) => t - performance.timeOrigin;
         // The measured tables' samples (the extra ones are counted, not sampled).
-        stats.main.window = { from: local(m.from), to: local(m.to) };
+        stats.main.window = stats.probe.window = { from: local(m.from), to: local(m.to) };
         loop.reset();
         loop.enable();
         // The loop's delay over the window alone, as the server's (not the wait for late replies after it).
@@ -394,16 +413,23 @@ function serveThread(config: ThreadConfig): void {
 }
 
 /**
- * The bench's client threads, seen from its main thread: table `slot` goes to thread `slot % n`.
- * Their CPU is this process's (`process.cpuUsage` counts every thread).
+ * The bench's client threads, seen from its main thread: table `slot` goes to thread `slot % n`,
+ * a probe table to the probe thread. Their CPU is this process's (`process.cpuUsage` counts every
+ * thread).
  */
 export class ClientThreads {
   private next = 0;
   private readonly waiting = new Map<number, (value: unknown) => void>();
   private readonly opening = new Map<number, () => void>();
+  /** Every thread: the `threads`, then the probe thread if any. */
+  private readonly all: Worker[];
 
-  private constructor(private readonly threads: Worker[]) {
-    for (const w of threads)
+  private constructor(
+    private readonly threads: Worker[],
+    private readonly probe: Worker | null,
+  ) {
+    this.all = probe ? [...threads, probe] : threads;
+    for (const w of this.all)
       w.on('message', (r: Report) => {
         if (r.kind === 'opened') {
           this.opening.get(r.slot)?.();
@@ -415,17 +441,19 @@ export class ClientThreads {
       });
   }
 
-  /** `n` threads playing against `config.url` (each loads this module with its imports). */
-  static start(n: number, config: ThreadConfig): ClientThreads {
+  /** `n` threads playing against `config.url` (each loads this module with its imports), and a probe thread if `probe`. */
+  static start(n: number, config: ThreadConfig, probe: boolean): ClientThreads {
     const file = fileURLToPath(new URL('./clientThread.mjs', import.meta.url));
-    const threads = Array.from({ length: n }, () => new Worker(file, { workerData: { benchClients: config } }));
+    const thread = (c: ThreadConfig) => new Worker(file, { workerData: { benchClients: c } });
+    const threads = Array.from({ length: n }, () => thread(config));
+    const probeThread = probe ? thread({ ...config, nice: PROBE_NICE }) : null;
     // Its tables would never open nor report: the bench stops (the server children end with it).
-    for (const w of threads)
+    for (const w of probeThread ? [...threads, probeThread] : threads)
       w.on('error', (e) => {
         console.error('bench:server: a client thread failed:', e);
         process.exit(1);
       });
-    return new ClientThreads(threads);
+    return new ClientThreads(threads, probeThread);
   }
 
   private ask<T>(thread: Worker, order: Order & { id: number }): Promise<T> {
@@ -436,14 +464,15 @@ export class ClientThreads {
   }
 
   private askAll<T>(order: (id: number) => Order & { id: number }): Promise<T[]> {
-    return Promise.all(this.threads.map((t) => this.ask<T>(t, order(this.next++))));
+    return Promise.all(this.all.map((t) => this.ask<T>(t, order(this.next++))));
   }
 
   /** Opens table `slot` (and a new one each time its game ends, until `stop`); resolves once it first opened, was refused, or gave up. */
   open(slot: number, group: Group): Promise<void> {
     return new Promise((res) => {
       this.opening.set(slot, res);
-      this.threads[slot % this.threads.length].postMessage({ kind: 'open', slot, group } satisfies Order);
+      const thread = group === 'probe' && this.probe ? this.probe : this.threads[slot % this.threads.length];
+      thread.postMessage({ kind: 'open', slot, group } satisfies Order);
     });
   }
 
@@ -455,17 +484,17 @@ export class ClientThreads {
   /** Samples requests sent from `from` to `to` (this thread's `performance.now()`); restarts the threads' loop-delay histograms. */
   window(from: number, to: number): void {
     const epoch = (t: number) => t + performance.timeOrigin;
-    for (const t of this.threads) t.postMessage({ kind: 'window', from: epoch(from), to: epoch(to) } satisfies Order);
+    for (const t of this.all) t.postMessage({ kind: 'window', from: epoch(from), to: epoch(to) } satisfies Order);
   }
 
-  /** Forgets a group's samples and counts of the window (not its tables, games or refusals). */
-  reset(group: Group): void {
-    for (const t of this.threads) t.postMessage({ kind: 'reset', group } satisfies Order);
+  /** Forgets the groups' samples and counts of the window (not their tables, games or refusals). */
+  reset(...groups: Group[]): void {
+    for (const t of this.all) for (const group of groups) t.postMessage({ kind: 'reset', group } satisfies Order);
   }
 
-  /** A group's samples and counts, merged over the threads. */
-  async collect(group: Group): Promise<Snapshot> {
-    const parts = await this.askAll<ThreadSnapshot>((id) => ({ kind: 'collect', id, group }));
+  /** The groups' samples and counts, merged over the threads. */
+  async collect(...groups: Group[]): Promise<Snapshot> {
+    const parts = (await Promise.all(groups.map((group) => this.askAll<ThreadSnapshot>((id) => ({ kind: 'collect', id, group }))))).flat();
     const sum = (f: (s: ThreadSnapshot) => number) => parts.reduce((a, s) => a + f(s), 0);
     const merge = (f: (s: ThreadSnapshot) => [string, number][]) => {
       const m: Record<string, number> = {};
@@ -493,7 +522,7 @@ export class ClientThreads {
   /** Every client leaves; the threads end. */
   async stop(): Promise<void> {
     await this.askAll((id) => ({ kind: 'stop', id }));
-    await Promise.all(this.threads.map((t) => t.terminate()));
+    await Promise.all(this.all.map((t) => t.terminate()));
   }
 }
 
