@@ -43,13 +43,15 @@ function job(store: GameStore, id: string, n: number, told: Record<string, unkno
   return j;
 }
 
+// The groups of these tests stay open all their turn, however slow the machine (the limit has a test of its own).
+const LONG = 60_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('group commit (issue 18 item 2): what the tables apply in one turn is committed together, then each table is told', () => {
   it('writes nothing before the end of the turn, then every table of the turn in one transaction, then tells each', async () => {
     const began = performance.now();
     const { store, sql } = storeWith('one.sqlite', ['a', 'b', 'c']);
-    const group = new GroupCommit(store);
+    const group = new GroupCommit(store, LONG);
     const told: Record<string, unknown> = {};
     group.add(job(store, 'a', 2, told));
     group.add(job(store, 'b', 1, told));
@@ -80,7 +82,7 @@ describe('group commit (issue 18 item 2): what the tables apply in one turn is c
 
   it("one table's failed write is its own: the group is tried again table by table, the others are committed, it alone is told the error", async () => {
     const { store, sql } = storeWith('two.sqlite', ['a', 'c']);
-    const group = new GroupCommit(store);
+    const group = new GroupCommit(store, LONG);
     const told: Record<string, unknown> = {};
     const a = job(store, 'a', 2, told);
     const missing = job(store, 'missing', 1, told); // no such game: the store refuses its append
@@ -98,13 +100,39 @@ describe('group commit (issue 18 item 2): what the tables apply in one turn is c
 
   it("a table that fails after its commit does not keep the next tables from being told", async () => {
     const { store } = storeWith('three.sqlite', ['a', 'b']);
-    const group = new GroupCommit(store);
+    const group = new GroupCommit(store, LONG);
     const told: Record<string, unknown> = {};
     group.add({ rows: () => 1, write: () => store.append('a', entry(0)), done: () => { throw new Error('a bug after the commit'); } });
     group.add(job(store, 'b', 1, told));
     await nextTurn();
     expect(told).toEqual({ b: 'committed' });
     expect(store.getGame('a')!.commands).toBe(1);
+    store.close();
+  });
+
+  it('a turn longer than the limit commits in several groups: a table joining a group open for longer is told after the group is committed, the rest at the end of the turn', async () => {
+    const { store, sql } = storeWith('four.sqlite', ['a', 'b', 'c']);
+    const group = new GroupCommit(store, 20);
+    const told: Record<string, unknown> = {};
+    group.add(job(store, 'a', 1, told));
+    group.add(job(store, 'b', 1, told));
+    // The turn goes on working for longer than the limit.
+    const until = performance.now() + 30;
+    while (performance.now() < until);
+    group.add(job(store, 'c', 2, told));
+    // a and b: committed in one group, and told, before c joined a new one.
+    expect(told).toEqual({ a: 'committed', b: 'committed' });
+    expect(sql.filter((q) => q === 'COMMIT')).toHaveLength(1);
+    expect(store.getGame('c')!.commands).toBe(0);
+    await nextTurn();
+    expect(told).toEqual({ a: 'committed', b: 'committed', c: 'committed' });
+    expect(sql.filter((q) => q === 'COMMIT')).toHaveLength(2);
+    expect(['a', 'b', 'c'].map((id) => store.getGame(id)!.commands)).toEqual([1, 1, 2]);
+    expect([group.commits, group.writes]).toEqual([2, 3]);
+    // The next turn's first table opens a group of its own, flushed at the end of that turn.
+    group.add(job(store, 'a', 1, told));
+    await nextTurn();
+    expect([group.commits, group.writes]).toEqual([3, 4]);
     store.close();
   });
 });
