@@ -28,14 +28,14 @@
  * (TABLES/25, at least 1), BOT (efficiency | tsumogiri), `--quick` (10 tables, 5 s),
  * `--no-peer` (skip the bare room), `--overload` (below), `--rounds N` (below), `--pin` (below),
  * CLIENT_THREADS (`--client-threads`, 4: at 2,000 tables, 2 and 8 threads gave the clients' loops
- * longer delays), PROBE_TABLES (`--probe`, 1% of TABLES, at most 20: below), SERVER_PROF=dir (V8 CPU profiles of the server children), SERVER_NODE_FLAGS
- * (more node flags for them).
+ * longer delays), PROBE_TABLES (`--probe`, 1% of TABLES, at most 20: below), SERVER_PROF=dir
+ * (V8 CPU profiles of the server children), SERVER_NODE_FLAGS (more node flags for them).
  *
  * Probe tables: PROBE_TABLES of the TABLES are played by one more client thread, at nice -10
  * (scripts/bench/clients.ts). Their request->reply percentiles are reported beside all the
  * tables': the server's latency without the wait of thousands of clients for the one core they
- * share here (each player has a machine of their own). The bench runs it at nice -10 as root; else
- * it says so and the probe thread runs at 0.
+ * share here (each player has a machine of their own). Lowering a thread's nice value needs root
+ * (or CAP_SYS_NICE): without it the bench says so and the probe thread runs at 0.
  *
  * `--pin`: each server child runs on the machine's last core alone (taskset), this process and
  * its clients on the others: the server's CPU per action is then not the clients' as well (a
