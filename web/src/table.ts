@@ -234,7 +234,10 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     if (!own) return null;
     const drawn = own.drawn;
     const tiles = Array.from(own.hand).filter((t) => t !== drawn).sort((a, b) => a - b);
-    handOrder = drawn >= 0 ? [...tiles, drawn] : tiles;
+    const order = drawn >= 0 ? [...tiles, drawn] : tiles;
+    // The cursor is a place in the hand: in a hand that changed (a draw, a call, a late reply's turn) it names another tile, so it starts over.
+    if (order.length !== handOrder.length || order.some((t, i) => t !== handOrder[i])) cursor = -1;
+    handOrder = order;
     discardable = new Set(legal.flatMap((a) => (a.type === 'discard' ? a.tiles : [])));
     riichiTiles = new Set(legal.flatMap((a) => (a.type === 'riichi' ? a.tiles : [])));
     const pickable = mode === 'riichi' ? riichiTiles : discardable;
