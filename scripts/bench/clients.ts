@@ -429,7 +429,12 @@ export class ClientThreads {
     private readonly probe: Worker | null,
   ) {
     this.all = probe ? [...threads, probe] : threads;
-    for (const w of this.all)
+    for (const w of this.all) {
+      // Its tables would never open nor report: the bench stops (the server children end with it).
+      w.on('error', (e) => {
+        console.error('bench:server: a client thread failed:', e);
+        process.exit(1);
+      });
       w.on('message', (r: Report) => {
         if (r.kind === 'opened') {
           this.opening.get(r.slot)?.();
@@ -439,6 +444,7 @@ export class ClientThreads {
           this.waiting.delete(r.id);
         }
       });
+    }
   }
 
   /** `n` threads playing against `config.url` (each loads this module with its imports), and a probe thread if `probe`. */
@@ -446,14 +452,7 @@ export class ClientThreads {
     const file = fileURLToPath(new URL('./clientThread.mjs', import.meta.url));
     const thread = (c: ThreadConfig) => new Worker(file, { workerData: { benchClients: c } });
     const threads = Array.from({ length: n }, () => thread(config));
-    const probeThread = probe ? thread({ ...config, nice: PROBE_NICE }) : null;
-    // Its tables would never open nor report: the bench stops (the server children end with it).
-    for (const w of probeThread ? [...threads, probeThread] : threads)
-      w.on('error', (e) => {
-        console.error('bench:server: a client thread failed:', e);
-        process.exit(1);
-      });
-    return new ClientThreads(threads, probeThread);
+    return new ClientThreads(threads, probe ? thread({ ...config, nice: PROBE_NICE }) : null);
   }
 
   private ask<T>(thread: Worker, order: Order & { id: number }): Promise<T> {
