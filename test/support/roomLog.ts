@@ -22,3 +22,21 @@ export function roomGame(room: Room): Game {
   const { seed, wallAlgorithm } = room.referee.game;
   return Referee.replay({ rules: room.referee.rules, seed, wallAlgorithm }, roomLog(room)).game;
 }
+
+/**
+ * Whether the room's state shows its log up to entry `index` (without one, the whole log). The
+ * referee logs a command as it judges it, but the state (the test's, and every page's) shows it
+ * only once it is recorded and sent, at the end of the server's turn (store/groupCommit.ts); until
+ * then the state still asks a seat the decision it has just made. Its `actions` count the seats'
+ * entries, not the deals'.
+ */
+export function stateShows(room: Room & { readonly state: { readonly actions: number } }, index?: number): boolean {
+  const log = roomLog(room);
+  return room.state.actions >= log.slice(0, (index ?? log.length - 1) + 1).filter((e) => e.seat >= 0).length;
+}
+
+/** The index of `seat`'s first entry in the room's log from index `from` on, once there is one. */
+export function entryOf(room: Room, seat: number, from: number): number | undefined {
+  const i = roomLog(room).findIndex((e, j) => j >= from && e.seat === seat);
+  return i < 0 ? undefined : i;
+}

@@ -6,7 +6,7 @@ import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
 import { createFromLobby, probe, sleep, until, webSuite } from './browser';
-import { roomLog } from '../support/roomLog';
+import { entryOf, roomLog, stateShows } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -57,7 +57,6 @@ describe('web table play aids', () => {
       expect(Date.now() < deadline, JSON.stringify([...hands])).toBe(true);
       const state = room.state as TableState;
       const hand = handOf(state.hands);
-      const legal = legalOfOwn(state.seats[0].own);
       if (!noCalls && state.hands >= 2) {
         await page.click('[data-aid="noCalls"]');
         expect(await page.evaluate(`JSON.parse(localStorage.getItem('jantaku.aids')).noCalls`)).toBe(true);
@@ -72,7 +71,9 @@ describe('web table play aids', () => {
         continue;
       }
       const p = await probe(page);
+      // Read after the page, and decided only on a state that shows the whole log (roomLog.ts).
       const key = keyOf(state);
+      const legal = stateShows(room) ? legalOfOwn(state.seats[0].own) : [];
       if (key !== last) ((last = key), (since = Date.now()));
       // Nothing for the person to decide: the page plays alone (auto-pass, the riichi lock) or others play.
       const own = state.seats[0].own;
@@ -101,7 +102,9 @@ describe('web table play aids', () => {
         } else await page.click(`[data-action="${c.type === 'ankan' || c.type === 'shouminkan' ? 'kan' : c.type}"]`);
       }
       // This seat's own entry, not any move: a bot's answer to the same window moves the table too.
-      await until('the decision in the log', () => roomLog(room).slice(at).some((e) => e.seat === 0));
+      const entry = await until('the decision in the log', () => entryOf(room, 0, at));
+      // Else the next look would read a state still asking this decision (roomLog.ts).
+      await until('the state to show the decision', () => stateShows(room, entry));
     }
 
     // The server's log: every pass of seat 0 came from the page (none by the clock), and there were many.

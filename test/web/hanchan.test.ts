@@ -10,7 +10,7 @@ import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
 import { probe, sleep, until, webSuite } from './browser';
-import { roomLog } from '../support/roomLog';
+import { entryOf, roomLog, stateShows } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -164,10 +164,11 @@ describe('a hanchan from the keyboard', () => {
       const key = keyOf(state);
       if (key !== last) ((last = key), (since = Date.now()));
       const own = state.seats[0].own;
-      const legal = legalOfOwn(own);
+      // Decided only on a state that shows the whole log (roomLog.ts) and did not move while the page was read.
+      const legal = stateShows(room) ? legalOfOwn(own) : [];
       const asked = legal.length > 0 && !!own && autoCommand(legal, { drawn: own.drawn, riichi: state.seats[0].riichi }, DEFAULT_AIDS) === null;
       const p = await probe(page);
-      if (!asked || p.key !== key || (await page.$('#overlay'))) {
+      if (!asked || p.key !== key || keyOf(room.state) !== key || (await page.$('#overlay'))) {
         expect(Date.now() - since, `stuck at ${key}: ${JSON.stringify(legal)}`).toBeLessThan(10_000);
         await sleep(15);
         continue;
@@ -215,12 +216,16 @@ describe('a hanchan from the keyboard', () => {
       decisions.push({ at, command: c, keys: keys.slice(before) });
       // Waits for this seat's own entry, not for any move: a bot's answer to the same call window
       // moves the table too, and the next look would ask this seat again before its pass arrived.
-      await until('the decision in the log', async () => {
-        if (roomLog(room).slice(at).some((e) => e.seat === 0)) return true;
+      const entry = await until('the decision in the log', async () => {
+        const i = entryOf(room, 0, at);
+        if (i !== undefined) return i;
         const msg = (await page.evaluate(`document.getElementById('message')?.textContent ?? ''`)) as string;
         if (msg) throw new Error(`the page refused a move: ${msg}`);
         return false;
       });
+      expect(roomLog(room)[entry].command, `the keys' command at ${key}`).toEqual(c);
+      // Else the next look would read a state still asking this decision, and the keys make it twice.
+      await until('the state to show the decision', () => stateShows(room, entry));
     }
 
     // The final screen: the focus is in it (Back to the lobby); the downloads and the replay link work from the keyboard.

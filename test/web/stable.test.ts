@@ -6,7 +6,7 @@ import type { RefereeLogEntry } from '@jantaku/shared/referee/referee';
 import { keyOf, rooms, type RecordingTableRoom } from '../server/harness';
 import { createFromLobby, probe, until, webSuite, type Probe } from './browser';
 import { unpackDiscard } from '@jantaku/shared/schema/table';
-import { roomLog } from '../support/roomLog';
+import { roomLog, stateShows } from '../support/roomLog';
 
 /**
  * Issue 15 item 4, a stable page, in Chromium against a real server: the table page patches its
@@ -81,6 +81,8 @@ describe('a stable table page (issue 15 item 4)', () => {
         const made = discardsOf(room)[before];
         expect(made.by, `click ${clicks} on tile ${tile} was lost: the clock discarded`).toBeUndefined();
         expect(made.command.tile, `click ${clicks}`).toBe(tile);
+        // Else the next look would read a state still asking this discard (roomLog.ts).
+        await until('the state to show the discard', () => stateShows(room));
       }
     }
     expect(clicks).toBe(200);

@@ -9,7 +9,7 @@ import { doraKindOf, isRedId } from '@jantaku/shared/tiles/index';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
 import { createFromLobby, screenshot, sleep, until, webSuite } from './browser';
-import { roomLog } from '../support/roomLog';
+import { entryOf, stateShows } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -128,11 +128,13 @@ describe('web table play information', () => {
       expect(Date.now() < deadline, `${JSON.stringify(seen)} furiten kinds ${[...(await kindsSeen())]}`).toBe(true);
       const state = room.state as TableState;
       const key = keyOf(state);
+      // The server's hand below is the referee's: it is the state's only when the state shows the whole log.
+      const settled = stateShows(room);
       const g = game();
       const furiten = furitenOf(g, 0);
       const serverHand = [...g.seats[0].hand];
       const p = (await page.evaluate(READ)) as Shown;
-      if (p.key !== key || keyOf(room.state) !== key || state.phase === 'handEnded' || state.phase === 'gameOver') {
+      if (!settled || p.key !== key || keyOf(room.state) !== key || state.phase === 'handEnded' || state.phase === 'gameOver') {
         // A result stays until dismissed (the page holds results).
         if (state.phase === 'handEnded') await page.click('#close-result', { timeout: 2000 }).catch(() => {});
         await sleep(10);
@@ -191,7 +193,9 @@ describe('web table play information', () => {
         } else await page.click(`#hand .tile[data-tile="${tile}"]`);
       }
       // This seat's own entry, not any move: a bot's answer to the same window moves the table too.
-      await until('the decision in the log', () => roomLog(room).slice(at).some((e) => e.seat === 0), 10_000);
+      const entry = await until('the decision in the log', () => entryOf(room, 0, at), 10_000);
+      // Else the next look would read a state still asking this decision (roomLog.ts).
+      await until('the state to show the decision', () => stateShows(room, entry));
     }
     // Every 13-tile state the page drew, transient ones included, marked furiten for exactly the server's reasons.
     const all = await drawn();
