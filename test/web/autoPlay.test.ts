@@ -5,8 +5,8 @@ import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
-import { createFromLobby, probe, sleep, until, webSuite } from './browser';
-import { entryOf, roomLog, stateShows } from '../support/roomLog';
+import { createFromLobby, probe, sleep, until, untilDecisionShown, webSuite } from './browser';
+import { roomLog, stateShows } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -102,9 +102,7 @@ describe('web table play aids', () => {
         } else await page.click(`[data-action="${c.type === 'ankan' || c.type === 'shouminkan' ? 'kan' : c.type}"]`);
       }
       // This seat's own entry, not any move: a bot's answer to the same window moves the table too.
-      const entry = await until('the decision in the log', () => entryOf(room, 0, at));
-      // Else the next look would read a state still asking this decision (roomLog.ts).
-      await until('the state to show the decision', () => stateShows(room, entry));
+      await untilDecisionShown(room, at);
     }
 
     // The server's log: every pass of seat 0 came from the page (none by the clock), and there were many.

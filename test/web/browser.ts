@@ -6,6 +6,7 @@ import type { Server } from '@colyseus/core';
 import { ensureWebBuilt } from '../../web/build';
 import { startServer } from '../server/harness';
 import { CHROMIUM } from '../../scripts/system-deps';
+import { entryOf, stateShows } from '../support/roomLog';
 
 /** Debian's Chromium (where `npm test`'s pretest step installs it), headless, with nothing reaching beyond 127.0.0.1. */
 export function launchChromium(): Promise<Browser> {
@@ -87,6 +88,26 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(50);
   }
+}
+
+/**
+ * Waits for seat 0's first entry in `room`'s log from index `at` on (a decision its page sent),
+ * then for the state to show it (roomLog.ts `stateShows`): else the test's next look would read a
+ * state still asking that decision, and make it twice. `look` runs at each poll while the entry is
+ * not there (e.g. to fail on a refusal the page shows). Returns the entry's index.
+ */
+export async function untilDecisionShown(room: Parameters<typeof stateShows>[0], at: number, o: { timeoutMs?: number; look?: () => Promise<void> } = {}): Promise<number> {
+  const entry = await until(
+    'the decision in the log',
+    async () => {
+      const i = entryOf(room, 0, at);
+      if (i === undefined) await o.look?.();
+      return i;
+    },
+    o.timeoutMs,
+  );
+  await until('the state to show the decision', () => stateShows(room, entry));
+  return entry;
 }
 
 /** A real server serving the built web app and a Chromium, for one test file; both closed after its tests. */

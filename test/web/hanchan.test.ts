@@ -9,8 +9,8 @@ import type { TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
-import { probe, sleep, until, webSuite } from './browser';
-import { entryOf, roomLog, stateShows } from '../support/roomLog';
+import { probe, sleep, until, untilDecisionShown, webSuite } from './browser';
+import { roomLog, stateShows } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -216,16 +216,13 @@ describe('a hanchan from the keyboard', () => {
       decisions.push({ at, command: c, keys: keys.slice(before) });
       // Waits for this seat's own entry, not for any move: a bot's answer to the same call window
       // moves the table too, and the next look would ask this seat again before its pass arrived.
-      const entry = await until('the decision in the log', async () => {
-        const i = entryOf(room, 0, at);
-        if (i !== undefined) return i;
-        const msg = (await page.evaluate(`document.getElementById('message')?.textContent ?? ''`)) as string;
-        if (msg) throw new Error(`the page refused a move: ${msg}`);
-        return false;
+      const entry = await untilDecisionShown(room, at, {
+        look: async () => {
+          const msg = (await page.evaluate(`document.getElementById('message')?.textContent ?? ''`)) as string;
+          if (msg) throw new Error(`the page refused a move: ${msg}`);
+        },
       });
       expect(roomLog(room)[entry].command, `the keys' command at ${key}`).toEqual(c);
-      // Else the next look would read a state still asking this decision, and the keys make it twice.
-      await until('the state to show the decision', () => stateShows(room, entry));
     }
 
     // The final screen: the focus is in it (Back to the lobby); the downloads and the replay link work from the keyboard.

@@ -8,8 +8,8 @@ import { tableViewOf } from '@jantaku/shared/schema/view';
 import { doraKindOf, isRedId } from '@jantaku/shared/tiles/index';
 import { keyOf, rooms } from '../server/harness';
 import { autoCommand, DEFAULT_AIDS } from '../../web/src/aids';
-import { createFromLobby, screenshot, sleep, until, webSuite } from './browser';
-import { entryOf, stateShows } from '../support/roomLog';
+import { createFromLobby, screenshot, sleep, untilDecisionShown, webSuite } from './browser';
+import { stateShows } from '../support/roomLog';
 
 const web = webSuite();
 
@@ -193,9 +193,7 @@ describe('web table play information', () => {
         } else await page.click(`#hand .tile[data-tile="${tile}"]`);
       }
       // This seat's own entry, not any move: a bot's answer to the same window moves the table too.
-      const entry = await until('the decision in the log', () => entryOf(room, 0, at), 10_000);
-      // Else the next look would read a state still asking this decision (roomLog.ts).
-      await until('the state to show the decision', () => stateShows(room, entry));
+      await untilDecisionShown(room, at, { timeoutMs: 10_000 });
     }
     // Every 13-tile state the page drew, transient ones included, marked furiten for exactly the server's reasons.
     const all = await drawn();
