@@ -243,8 +243,8 @@ let serverCore: number | null = null;
 class ServerChild {
   readonly proc: ChildProcess;
   private tail = '';
-  /** SERVER_LOG=file: the server child's whole output, for diagnosis. */
-  private log = process.env.SERVER_LOG ? createWriteStream(process.env.SERVER_LOG) : null;
+  /** SERVER_LOG=file: every server child's whole output, appended, for diagnosis (V8's traces name each line's pid). */
+  private log = process.env.SERVER_LOG ? createWriteStream(process.env.SERVER_LOG, { flags: 'a' }) : null;
   private exited: Promise<number | null>;
   constructor(args: string[], env: Record<string, string>) {
     // SERVER_PROF=dir: a V8 CPU profile of the server child, written when it exits.
