@@ -23,6 +23,9 @@ export function roomGame(room: Room): Game {
   return Referee.replay({ rules: room.referee.rules, seed, wallAlgorithm }, roomLog(room)).game;
 }
 
+/** A room whose state counts the commands it shows (`actions`). */
+export type RoomWithState = Room & { readonly state: { readonly actions: number } };
+
 /**
  * Whether the room's state shows its log up to entry `index` (without one, the whole log). The
  * referee logs a command as it judges it, but the state (the test's, and every page's) shows it
@@ -30,7 +33,7 @@ export function roomGame(room: Room): Game {
  * then the state still asks a seat the decision it has just made. Its `actions` count the seats'
  * entries, not the deals'.
  */
-export function stateShows(room: Room & { readonly state: { readonly actions: number } }, index?: number): boolean {
+export function stateShows(room: RoomWithState, index?: number): boolean {
   const log = roomLog(room);
   return room.state.actions >= log.slice(0, (index ?? log.length - 1) + 1).filter((e) => e.seat >= 0).length;
 }

@@ -6,7 +6,7 @@ import type { Server } from '@colyseus/core';
 import { ensureWebBuilt } from '../../web/build';
 import { startServer } from '../server/harness';
 import { CHROMIUM } from '../../scripts/system-deps';
-import { entryOf, stateShows } from '../support/roomLog';
+import { entryOf, stateShows, type RoomWithState } from '../support/roomLog';
 
 /** Debian's Chromium (where `npm test`'s pretest step installs it), headless, with nothing reaching beyond 127.0.0.1. */
 export function launchChromium(): Promise<Browser> {
@@ -96,7 +96,7 @@ export async function until<T>(what: string, check: () => Promise<T | undefined 
  * state still asking that decision, and make it twice. `look` runs at each poll while the entry is
  * not there (e.g. to fail on a refusal the page shows). Returns the entry's index.
  */
-export async function untilDecisionShown(room: Parameters<typeof stateShows>[0], at: number, o: { timeoutMs?: number; look?: () => Promise<void> } = {}): Promise<number> {
+export async function untilDecisionShown(room: RoomWithState, at: number, o: { timeoutMs?: number; look?: () => Promise<void> } = {}): Promise<number> {
   const entry = await until(
     'the decision in the log',
     async () => {
