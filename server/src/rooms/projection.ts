@@ -144,41 +144,47 @@ function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 
 /**
+ * Marks by tile id for `HandMirror.sync`, shared by every hand (a sync runs to its end before
+ * another starts) and all zero between calls: a pair per seat was eight typed arrays a table for
+ * 136 bytes of state each (issue 18: what a table keeps is what each full collection marks).
+ */
+const marks = new Uint8Array(136);
+
+/**
  * A hand's tiles as a set, not a sorted list: a tile keeps its place while it is held, a new tile
  * takes the place of one gone (else goes at the end), and a place left over takes the last tile.
  * A discard or a draw is then one or two changes in the patch, where a sorted array rewrites every
  * place after the tile. Clients sort (`tableViewOf`, the SDK's `hand`); a deal (a hand mostly
- * new) is written sorted. `places` mirrors the schema array, `held` marks its tiles.
+ * new) is written sorted. `places` mirrors the schema array.
  */
 class HandMirror {
   places: number[] = [];
-  private held = new Uint8Array(136);
-  private keep = new Uint8Array(136);
 
   sync(arr: ArraySchema<number>, values: readonly number[]): void {
+    const { places } = this;
+    // The tiles coming: in `values`, not in `places`.
+    for (const t of places) marks[t] = 1;
     let coming: number[] | null = null;
-    for (const t of values) if (!this.held[t]) (coming ??= []).push(t);
-    if (!coming && values.length === this.places.length) return;
+    for (const t of values) if (!marks[t]) (coming ??= []).push(t);
+    for (const t of places) marks[t] = 0;
+    if (!coming && values.length === places.length) return;
     coming ??= [];
-    if (coming.length * 2 > values.length) return this.rewrite(arr, values);
-    const { places, keep } = this;
-    for (const t of values) keep[t] = 1;
+    // A new deal: the hand written in its (sorted) order.
+    if (coming.length * 2 > values.length) return syncNumbers(arr, places, values);
+    // The places whose tile stays: in `values`.
+    for (const t of values) marks[t] = 1;
     let next = 0;
     const gone: number[] = [];
     for (let i = 0; i < places.length; i++) {
-      if (keep[places[i]]) continue;
-      this.held[places[i]] = 0;
-      if (next < coming.length) {
-        const t = coming[next++];
-        arr[i] = places[i] = t;
-        this.held[t] = 1;
-      } else gone.push(i);
+      if (marks[places[i]]) continue;
+      if (next < coming.length) arr[i] = places[i] = coming[next++];
+      else gone.push(i);
     }
+    for (const t of values) marks[t] = 0;
     while (next < coming.length) {
       const t = coming[next++];
       arr.push(t);
       places.push(t);
-      this.held[t] = 1;
     }
     // From the back: every place after the current one is either gone already or kept.
     for (let k = gone.length - 1; k >= 0; k--) {
@@ -187,14 +193,6 @@ class HandMirror {
       arr.pop();
       places.pop();
     }
-    for (const t of values) keep[t] = 0;
-  }
-
-  /** A new deal: the hand written in its (sorted) order. */
-  private rewrite(arr: ArraySchema<number>, values: readonly number[]): void {
-    for (const t of this.places) this.held[t] = 0;
-    syncNumbers(arr, this.places, values);
-    for (const t of values) this.held[t] = 1;
   }
 }
 
