@@ -2,70 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ArraySchema } from '@colyseus/schema';
 import { SchemaSerializer } from '@colyseus/core';
 import { Rng } from '@jantaku/shared/game/rng';
-import { MeldState, PenaltyTileState, type TableState } from '@jantaku/shared/schema/table';
+import type { TableState } from '@jantaku/shared/schema/table';
 import { reuseStagedItems } from '../../server/src/rooms/stagedItems';
-import { patchedTable } from './fixtures/patchedTable';
+import { patchedTable, randomChange as change } from './fixtures/patchedTable';
 
 const proto = ArraySchema.prototype as unknown as Record<string, Function>;
 const HOOK = '~onEncodeEnd';
 /** Colyseus's own hook, taken before the module replaces it. */
 const colyseusHook = proto[HOOK];
-
-/** One random change to a table's arrays: hands, discards, melds and their tiles, penalty tiles; pushes, splices, sets, clears. */
-function change(s: TableState, rng: Rng): void {
-  const r = (n: number) => rng.int(n);
-  const seat = s.seats[r(4)];
-  const hand = seat.own.hand;
-  switch (r(12)) {
-    case 0:
-    case 1:
-      hand.push(r(136));
-      break;
-    case 2:
-    case 3:
-      if (hand.length) hand.splice(r(hand.length), 1);
-      break;
-    case 4:
-      if (hand.length) hand[r(hand.length)] = r(136);
-      break;
-    case 5:
-      seat.discards.push(r(1024));
-      break;
-    case 6:
-      if (seat.discards.length) seat.discards[seat.discards.length - 1] |= 512;
-      break;
-    case 7: {
-      const meld = new MeldState();
-      meld.type = 'pon';
-      for (let i = 0; i < 3; i++) meld.tiles.push(r(136));
-      seat.melds.push(meld);
-      break;
-    }
-    case 8:
-      if (seat.melds.length) {
-        const m = seat.melds[r(seat.melds.length)];
-        m.type = 'kakan';
-        m.tiles.push(r(136));
-      }
-      break;
-    case 9:
-      if (seat.melds.length) seat.melds.splice(r(seat.melds.length), 1);
-      break;
-    case 10: {
-      const p = new PenaltyTileState();
-      p.tile = r(136);
-      seat.penaltyTiles.push(p);
-      if (seat.penaltyTiles.length > 2) seat.penaltyTiles.splice(0, 1);
-      break;
-    }
-    default:
-      // A new hand: the lists emptied (and sometimes filled again in the same patch).
-      hand.clear();
-      seat.discards.clear();
-      seat.melds.clear();
-      if (r(2)) for (let i = 0; i < 13; i++) hand.push(r(136));
-  }
-}
 
 describe('ArraySchema keeps its staged lists from patch to patch (stagedItems.ts, issue 18)', () => {
   it('replaces the hook of the Colyseus version installed, once', () => {

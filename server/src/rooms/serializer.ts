@@ -2,6 +2,7 @@ import { ClientState, Protocol, SchemaSerializer, type Client } from '@colyseus/
 import type { Iterator, Schema } from '@colyseus/schema';
 import { anyViewChanged } from './idlePatch';
 import { reuseStagedItems } from './stagedItems';
+import { compactVisibleViews } from './visibleViews';
 
 /**
  * The table's patches, as Colyseus's SchemaSerializer sends them, without the two objects it
@@ -17,7 +18,8 @@ import { reuseStagedItems } from './stagedItems';
  * one). Anything else (a pending view change, timed frames, streams, a state without filtered fields)
  * goes through Colyseus's own `applyPatches`. Each client has a view of its own
  * (TableRoom.onJoin), so no view is encoded for two clients. Its arrays keep their staged lists
- * from one patch to the next (stagedItems.ts).
+ * from one patch to the next (stagedItems.ts), and their lists of the views that see them are made at
+ * their length (visibleViews.ts).
  */
 export class TableSerializer<T extends Schema> extends SchemaSerializer<T> {
   private readonly it: Iterator = { offset: 0 };
@@ -25,6 +27,7 @@ export class TableSerializer<T extends Schema> extends SchemaSerializer<T> {
   constructor() {
     super();
     reuseStagedItems();
+    compactVisibleViews();
   }
 
   override applyPatches(clients: Client[], state?: unknown, timing?: Parameters<SchemaSerializer<T>['applyPatches']>[2]): boolean {
