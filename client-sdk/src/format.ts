@@ -2,7 +2,7 @@ import type { HandResult, Standing } from '@jantaku/shared/game/types';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import { describePenalty } from '@jantaku/shared/referee/penalty';
 import { handOfOwn } from '@jantaku/shared/protocol/legal';
-import { unpackDiscard, type TableState } from '@jantaku/shared/schema/table';
+import { meldsOf, penaltyTilesOf, unpackDiscard, type TableState } from '@jantaku/shared/schema/table';
 import { doraKindOf, kindOf, kindToString, tilesToString, tileToString } from '@jantaku/shared/tiles/index';
 
 /** Text of a table for people (terminals, logs): mpsz tiles. Pure: no I/O, browser-safe. */
@@ -65,11 +65,11 @@ export function renderTable(state: TableState, options: { names?: string[] } = {
       .join(' ');
     const turn = state.turn === s.seat && (state.phase === 'turn' || state.phase === 'draw') ? '>' : ' ';
     lines.push(`${turn}${windName(s.wind)} ${name(s.seat).padEnd(10)} ${String(s.score).padStart(6)}  ${flags}`);
-    const melds = Array.from(s.melds, (m) => meldText({ ...m, tiles: Array.from(m.tiles) }));
+    const melds = Array.from(meldsOf(s), (m) => meldText({ ...m, tiles: Array.from(m.tiles) }));
     if (melds.length) lines.push(`    melds: ${melds.join(' | ')}`);
     const discards = Array.from(s.discards, unpackDiscard).map((d) => `${tileToString(d.tile)}${d.riichi ? 'r' : ''}${d.tsumogiri ? '*' : ''}${d.called ? 'c' : ''}`);
     lines.push(`    discards: ${discards.join(' ') || '-'}`);
-    const penalty = Array.from(s.penaltyTiles, (p) => tileToString(p.tile));
+    const penalty = Array.from(penaltyTilesOf(s), (p) => tileToString(p.tile));
     if (penalty.length) lines.push(`    penalty tiles: ${penalty.join(' ')}`);
     if (s.own) lines.push(`    hand: ${tilesToString(handOfOwn(s.own))}${s.own.drawn >= 0 ? `  drew ${tileToString(s.own.drawn)}` : ''}`);
   }

@@ -2,7 +2,7 @@ import { CloseCode, type Room } from '@colyseus/sdk';
 import type { Command, LegalAction, Seat } from '@jantaku/shared/game/types';
 import type { TableView } from '@jantaku/shared/game/views';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
-import type { TableState } from '@jantaku/shared/schema/table';
+import { uraIndicatorsOf, type TableState } from '@jantaku/shared/schema/table';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { EVENTS, eventsFromWire } from '@jantaku/shared/protocol/events';
 import { handOfOwn, legalFromWire } from '@jantaku/shared/protocol/legal';
@@ -341,7 +341,7 @@ export class Table {
           hand: state.hands,
           result: JSON.parse(state.lastResult),
           scores: Array.from(state.seats, (s) => s.score),
-          uraIndicators: Array.from(state.uraIndicators),
+          uraIndicators: Array.from(uraIndicatorsOf(state)),
         } satisfies HandEnded);
       }
     } else if (first) this.handSeen = 0;

@@ -12,7 +12,7 @@ import { TableRoom } from '../../server/src/rooms/TableRoom';
 import type { Game } from '@jantaku/shared/game/game';
 import type { Seat } from '@jantaku/shared/game/types';
 import type { TableState } from '@jantaku/shared/schema/table';
-import { unpackDiscard } from '@jantaku/shared/schema/table';
+import { meldsOf, penaltyTilesOf, unpackDiscard, uraIndicatorsOf } from '@jantaku/shared/schema/table';
 
 /** What each seat may know at one moment of the server's game, keyed by `hands:actions`. */
 export interface Moment {
@@ -118,16 +118,16 @@ export function tilesIn(state: TableState): { tile: number; where: string }[] {
   const out: { tile: number; where: string }[] = [];
   const add = (tile: number, where: string) => out.push({ tile, where });
   Array.from(state.doraIndicators).forEach((t) => add(t, 'dora'));
-  Array.from(state.uraIndicators).forEach((t) => add(t, 'ura'));
+  Array.from(uraIndicatorsOf(state)).forEach((t) => add(t, 'ura'));
   if (state.claimTile >= 0) add(state.claimTile, 'claim');
   Array.from(state.seats).forEach((s, i) => {
     Array.from(s.discards).forEach((d) => add(unpackDiscard(d).tile, `seat${i}.discards`));
-    Array.from(s.melds).forEach((m) => {
+    Array.from(meldsOf(s)).forEach((m) => {
       Array.from(m.tiles).forEach((t) => add(t, `seat${i}.melds`));
       if (m.calledTile >= 0) add(m.calledTile, `seat${i}.melds`);
       if (m.addedTile >= 0) add(m.addedTile, `seat${i}.melds`);
     });
-    Array.from(s.penaltyTiles).forEach((p) => add(p.tile, `seat${i}.penaltyTiles`));
+    Array.from(penaltyTilesOf(s)).forEach((p) => add(p.tile, `seat${i}.penaltyTiles`));
     if (s.own) {
       Array.from(s.own.hand).forEach((t) => add(t, `seat${i}.own.hand`));
       if (s.own.drawn >= 0) add(s.own.drawn, `seat${i}.own.drawn`);

@@ -3,11 +3,12 @@ import { Referee } from '@jantaku/shared/referee/referee';
 import type { Command, Seat } from '@jantaku/shared/game/types';
 import type { Game } from '@jantaku/shared/game/game';
 import { Rng } from '@jantaku/shared/game/rng';
-import { viewFor, type TableView } from '@jantaku/shared/game/views';
+import { liveView, viewFor, type TableView } from '@jantaku/shared/game/views';
+import { efficiencyBot } from '@jantaku/shared/bots/efficiency';
 import { makeRuleset, SHIPPED_RULESETS } from '@jantaku/shared/rules/index';
 import { tableViewOf } from '@jantaku/shared/schema/view';
 import { eventsFromWire, eventsToWire, type EventState } from '@jantaku/shared/protocol/events';
-import type { TableState } from '@jantaku/shared/schema/table';
+import { uraIndicatorsOf, type TableState } from '@jantaku/shared/schema/table';
 import type { RefereeEvent } from '@jantaku/shared/referee/referee';
 import { pack, unpack } from 'msgpackr';
 import { newTableState, project } from '../../server/src/rooms/projection';
@@ -41,7 +42,7 @@ function heldBy(state: TableState, viewer: Seat | 'spectator'): EventState {
   return {
     ...(state as unknown as EventState),
     doraIndicators: Array.from(state.doraIndicators),
-    uraIndicators: Array.from(state.uraIndicators),
+    uraIndicators: Array.from(uraIndicatorsOf(state)),
     round: state.round,
     honba: state.honba,
     riichiSticks: state.riichiSticks,
@@ -94,6 +95,13 @@ describe('the projection (issue 18 item 7: it compares plain copies, not the sch
           if (plain(got) !== plain(want)) expect(got).toEqual(want);
         }
         SEATS.forEach((s) => expect(legal[s]).toEqual(game.legalActions(s)));
+        // The lists the state holds only while they have items (a tracked object each, in every table).
+        SEATS.forEach((s) => {
+          expect(state.seats[s].melds === undefined, `seat ${s} melds`).toBe(game.seats[s].melds.length === 0);
+          expect(state.seats[s].penaltyTiles === undefined, `seat ${s} penalty tiles`).toBe(game.seats[s].penaltyTiles.length === 0);
+        });
+        expect(state.uraIndicators === undefined, 'ura indicators').toBe(uraIndicatorsOf(state).length === 0);
+        if (state.uraIndicators) expect(game.phase === 'handEnded' || game.phase === 'gameOver').toBe(true);
         seen.steps++;
         if (game.seats.some((s) => s.melds.length)) seen.melds++;
         if (game.seats.some((s) => s.penaltyTiles.length)) seen.penaltyTiles++;
@@ -125,4 +133,30 @@ describe('the projection (issue 18 item 7: it compares plain copies, not the sch
       for (const k of [0, 1, 2, 3, 4, 5]) expect(short.get(k), `short form ${k}`).toBeGreaterThan(0);
     });
   }
+  it('the ura indicators are in the state from the end of a hand that shows them to the next deal, absent otherwise', () => {
+    const rules = makeRuleset('tenhou');
+    let shown = 0;
+    for (let g = 0; g < 5 && shown < 3; g++) {
+      const ref = new Referee({ rules, seed: `projection-ura-${g}` });
+      const game = ref.game;
+      const state = newTableState(rules);
+      project(state, game);
+      while (game.phase !== 'gameOver') {
+        if (game.phase === 'handEnded') {
+          const ura = game.currentHand.uraIndicators;
+          expect(state.uraIndicators ? [...state.uraIndicators] : undefined).toEqual(ura.length ? ura : undefined);
+          if (ura.length) shown++;
+          ref.nextHand();
+        } else {
+          const seat = game.toAct()!;
+          const legal = game.legalActions(seat);
+          expect(ref.apply(seat, efficiencyBot(liveView(game, seat, legal), legal)).ok).toBe(true);
+        }
+        project(state, game);
+        const phase: string = game.phase; // the step changed it
+        if (phase !== 'handEnded' && phase !== 'gameOver') expect(state.uraIndicators).toBeUndefined();
+      }
+    }
+    expect(shown).toBeGreaterThan(0);
+  });
 });

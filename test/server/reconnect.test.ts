@@ -314,7 +314,8 @@ function publicPart(j: Record<string, unknown> & { seats: Record<string, unknown
   const keys = ['phase', 'round', 'honba', 'riichiSticks', 'dealer', 'turn', 'remaining', 'doraIndicators', 'uraIndicators', 'claimTile', 'claimFrom', 'lastResult', 'standings'];
   const seatKeys = ['seat', 'score', 'wind', 'handCount', 'riichi', 'deadHand', 'discards', 'melds', 'penaltyTiles'];
   return {
-    ...Object.fromEntries(keys.map((k) => [k, j[k]])),
+    // The lists the state drops while empty (schema/table.ts) read as empty.
+    ...Object.fromEntries(keys.map((k) => [k, k === 'uraIndicators' ? (j[k] ?? []) : j[k]])),
     seats: j.seats.map((s, i) =>
       Object.fromEntries(
         seatKeys.map((k) => [
@@ -324,7 +325,9 @@ function publicPart(j: Record<string, unknown> & { seats: Record<string, unknown
             ? (s[k] as number[]).map(unpackDiscard)
             : k === 'handCount'
               ? handCountOf(j as unknown as Parameters<typeof handCountOf>[0], i)
-              : s[k],
+              : k === 'melds' || k === 'penaltyTiles'
+                ? (s[k] ?? [])
+                : s[k],
         ]),
       ),
     ),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ArraySchema } from '@colyseus/schema';
 import { SchemaSerializer } from '@colyseus/core';
 import { Rng } from '@jantaku/shared/game/rng';
-import type { TableState } from '@jantaku/shared/schema/table';
+import { meldsOf, penaltyTilesOf, type TableState } from '@jantaku/shared/schema/table';
 import { reuseStagedItems } from '../../server/src/rooms/stagedItems';
 import { patchedTable, randomChange as change } from './fixtures/patchedTable';
 
@@ -50,8 +50,8 @@ describe('ArraySchema keeps its staged lists from patch to patch (stagedItems.ts
         const seen = c.decoder.state.seats[seat];
         expect([...(seen.own?.hand ?? [])]).toEqual(seat === c.seat ? [...state.seats[seat].own.hand] : []);
         expect([...seen.discards]).toEqual([...state.seats[seat].discards]);
-        expect(seen.melds.map((m) => [m.type, ...m.tiles])).toEqual(state.seats[seat].melds.map((m) => [m.type, ...m.tiles]));
-        expect(seen.penaltyTiles.map((p) => p.tile)).toEqual(state.seats[seat].penaltyTiles.map((p) => p.tile));
+        expect(Array.from(meldsOf(seen), (m) => [m.type, ...m.tiles])).toEqual(Array.from(meldsOf(state.seats[seat]), (m) => [m.type, ...m.tiles]));
+        expect(Array.from(penaltyTilesOf(seen), (p) => p.tile)).toEqual(Array.from(penaltyTilesOf(state.seats[seat]), (p) => p.tile));
       }
   });
 

@@ -34,7 +34,7 @@ describe('announcements for screen readers (issue 15 item 9)', () => {
       const s = (await page.evaluate('window.__said')) as string[];
       return s.some((t) => / wins by |^Draw|^Chombo/.test(t)) && s;
     });
-    const melds = Array.from(state.seats).reduce((n, s) => n + s.melds.length, 0);
+    const melds = Array.from(state.seats).reduce((n, s) => n + (s.melds?.length ?? 0), 0);
     const riichi = Array.from(state.seats).filter((s) => s.riichi).length;
     expect(said.filter((t) => / calls /.test(t)).length).toBeGreaterThanOrEqual(melds);
     expect(said.filter((t) => / declares riichi\.$/.test(t)).length).toBe(riichi);

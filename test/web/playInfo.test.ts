@@ -42,7 +42,7 @@ describe('play information', () => {
     const t = table([caller, discarder, seat(), seat()]);
     const visible = visibleCounts(t, hand);
     expect(visible[parseKinds('7z')[0]]).toBe(3);
-    expect(waitsOf(hand, caller.melds, visible).map((w) => w.kind)).toEqual(parseKinds('69s'));
+    expect(waitsOf(hand, caller.melds ?? [], visible).map((w) => w.kind)).toEqual(parseKinds('69s'));
   });
 
   it('on its turn each discard that keeps tenpai is listed with the waits it leaves', () => {

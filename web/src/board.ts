@@ -50,10 +50,12 @@ export interface BoardSeat {
   wind: number;
   /** The live state's packed discards, or a view's objects (`discardOf`). */
   discards: ArrayLike<number | DiscardLike>;
-  melds: ArrayLike<BoardMeld>;
+  /** Absent while the seat has none (the live state drops its empty lists, schema/table.ts). */
+  melds?: ArrayLike<BoardMeld>;
   riichi: boolean;
   deadHand: boolean;
-  penaltyTiles: ArrayLike<{ tile: number }>;
+  /** Absent while the seat has none. */
+  penaltyTiles?: ArrayLike<{ tile: number }>;
 }
 
 export interface BoardState {
@@ -65,7 +67,8 @@ export interface BoardState {
   turn: number;
   remaining: number;
   doraIndicators: ArrayLike<number>;
-  uraIndicators: ArrayLike<number>;
+  /** Absent before a hand has ended. */
+  uraIndicators?: ArrayLike<number>;
   claimTile: number;
   claimFrom: number;
 }
@@ -132,8 +135,8 @@ export function seatPanel(s: BoardSeat, rel: number, state: BoardState, parts: S
     tile.dataset.node = `pond-${d.tile}`;
     pond.lastElementChild!.append(tile);
   });
-  const melds = parts.melds ? h('div', { class: 'melds' }, Array.from(s.melds, (m) => meldEl(meldOf(m), i))) : null;
-  const penalty = s.penaltyTiles.length ? h('div', { class: 'penalty-tiles' }, h('small', {}, 'Penalty tiles '), Array.from(s.penaltyTiles, (p) => tileEl(p.tile, { size: 'sm' }))) : null;
+  const melds = parts.melds ? h('div', { class: 'melds' }, Array.from(s.melds ?? [], (m) => meldEl(meldOf(m), i))) : null;
+  const penalty = s.penaltyTiles?.length ? h('div', { class: 'penalty-tiles' }, h('small', {}, 'Penalty tiles '), Array.from(s.penaltyTiles, (p) => tileEl(p.tile, { size: 'sm' }))) : null;
   return h(
     'section',
     { class: `seat rel${rel} ${turn ? 'turn' : ''} ${s.deadHand ? 'dead' : ''}`, 'data-seat': i },
@@ -154,7 +157,7 @@ export function centre(state: BoardState): HTMLElement {
     h('div', { class: 'round', id: 'round' }, roundName(state.round)),
     h('div', { class: 'counters' }, h('span', { id: 'honba' }, `${state.honba} honba`), h('span', { id: 'sticks' }, `${state.riichiSticks} riichi`), h('span', { id: 'remaining' }, `${state.remaining} left`)),
     h('div', { class: 'dora', id: 'dora' }, h('small', {}, 'Dora'), dora.map((t) => tileEl(t, { size: 'sm' })), Array.from({ length: Math.max(0, 5 - dora.length) }, () => tileEl(null, { size: 'sm', back: true }))),
-    state.uraIndicators.length ? h('div', { class: 'dora' }, h('small', {}, 'Ura'), Array.from(state.uraIndicators, (t) => tileEl(t, { size: 'sm' }))) : null,
+    state.uraIndicators?.length ? h('div', { class: 'dora' }, h('small', {}, 'Ura'), Array.from(state.uraIndicators, (t) => tileEl(t, { size: 'sm' }))) : null,
   );
 }
 

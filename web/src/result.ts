@@ -31,7 +31,8 @@ interface BoardView {
   honba: number;
   seats: Iterable<{ score: number; wind: number }>;
   doraIndicators: Iterable<number>;
-  uraIndicators: Iterable<number>;
+  /** Absent before a hand has ended (the live state's, schema/table.ts). */
+  uraIndicators?: Iterable<number>;
 }
 
 /** The context of hand `hand`'s result, taken from the board it ended on. */
@@ -44,7 +45,7 @@ export function resultContextOf(board: BoardView, hand: number, label: (seat: nu
     scores: seats.map((s) => s.score),
     winds: seats.map((s) => s.wind),
     doraIndicators: Array.from(board.doraIndicators),
-    uraIndicators: Array.from(board.uraIndicators),
+    uraIndicators: Array.from(board.uraIndicators ?? []),
     label,
   };
 }

@@ -4,7 +4,7 @@ import { Sounds } from './soundPlayer';
 import type { Command, HandResult, LegalAction, Standing } from '@jantaku/shared/game/types';
 import { DECLARATIONS, offersOf, type Choice, type Declaration, type Offer } from './actions';
 import { AID_LABELS, AID_TITLES, autoCommand, loadAids, saveAids, type Aids } from './aids';
-import type { SeatState, TableState } from '@jantaku/shared/schema/table';
+import { meldsOf, type SeatState, type TableState } from '@jantaku/shared/schema/table';
 import { handCountOf } from '@jantaku/shared/schema/view';
 import { clockText, readClock, type SeatClock } from './clock';
 import { h, on, patch, patchElement } from './dom';
@@ -243,8 +243,8 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
     const pickable = mode === 'riichi' ? riichiTiles : discardable;
     const hand = Array.from(own.hand);
     const visible = visibleCounts(state, hand);
-    heldWaits = waitsOf(hand, state.seats[me].melds, visible);
-    options = pickable.size ? discardWaits(hand, state.seats[me].melds, visible) : new Map();
+    heldWaits = waitsOf(hand, meldsOf(state.seats[me]), visible);
+    options = pickable.size ? discardWaits(hand, meldsOf(state.seats[me]), visible) : new Map();
     const el = (t: number) => {
       const classes = ['hand-tile'];
       if (mode === 'declare') {
@@ -278,7 +278,7 @@ export function renderTable(root: HTMLElement, table: Table, net: JantakuClient,
       { class: `hand mode-${mode}`, id: 'hand' },
       h('div', { class: 'tiles' }, tiles.map(el)),
       drawn >= 0 ? h('div', { class: 'drawn', id: 'drawn' }, el(drawn)) : null,
-      h('div', { class: 'melds mine' }, Array.from(state.seats[me].melds, (m) => meldEl(meldOf(m), me, 'md'))),
+      h('div', { class: 'melds mine' }, Array.from(meldsOf(state.seats[me]), (m) => meldEl(meldOf(m), me, 'md'))),
     );
   }
 

@@ -19,7 +19,8 @@ export interface SeenTable {
   seats: ArrayLike<{
     /** The live state's packed discards, or a view's objects (`discardOf`). */
     discards: ArrayLike<number | DiscardLike>;
-    melds: ArrayLike<{ tiles: ArrayLike<number>; addedTile: number; type?: string }>;
+    /** Absent while the seat has none (schema/table.ts). */
+    melds?: ArrayLike<{ tiles: ArrayLike<number>; addedTile: number; type?: string }>;
     riichi: boolean;
   }>;
 }
@@ -38,7 +39,7 @@ export function visibleCounts(table: SeenTable, hand: readonly number[]): Uint8A
   for (const s of Array.from(table.seats)) {
     // A called discard is drawn in the caller's meld, counted there.
     for (const d of Array.from(s.discards, discardOf)) if (!d.called) c[d.tile >> 2]++;
-    for (const m of Array.from(s.melds)) for (const t of Array.from(m.tiles)) c[t >> 2]++;
+    for (const m of Array.from(s.melds ?? [])) for (const t of Array.from(m.tiles)) c[t >> 2]++;
   }
   return c;
 }
@@ -129,7 +130,7 @@ export function observeFuriten(
   const fresh = mem.hand !== table.hands;
   const next: FuritenMemory = fresh ? { ...FRESH, hand: table.hands } : { ...mem, seen: [...mem.seen] };
   const mine = seats[me];
-  const meldCount = mine.melds.length;
+  const meldCount = mine.melds?.length ?? 0;
   const ownDiscards = mine.discards.length;
   const discarded = !fresh && ownDiscards > mem.ownDiscards;
   // Own discard first: it ends the temporary kind, and the hand's waits are its new ones.
@@ -139,7 +140,7 @@ export function observeFuriten(
   const passed: { kind: number; called: boolean }[] = [];
   let interrupted = false;
   seats.forEach((s, i) => {
-    const melds = Array.from(s.melds);
+    const melds = Array.from(s.melds ?? []);
     const added = melds.filter((m) => m.addedTile >= 0);
     const was = next.seen[i] ?? { discards: 0, added: 0, melds: 0 };
     // The tile of a window still open is not let pass yet: the seat may still win on it.

@@ -1,4 +1,4 @@
-import type { ArraySchema } from '@colyseus/schema';
+import { ArraySchema } from '@colyseus/schema';
 import type { Game } from '@jantaku/shared/game/game';
 import type { LegalAction, Seat } from '@jantaku/shared/game/types';
 import type { Ruleset } from '@jantaku/shared/rules/index';
@@ -8,6 +8,7 @@ import { MeldState, packDiscard, PenaltyTileState, PrivateSeatState, SeatState, 
 import { expectedHandCount } from '@jantaku/shared/schema/view';
 
 export const SEATS: readonly Seat[] = [0, 1, 2, 3];
+const NONE: readonly number[] = [];
 
 /**
  * The projection (issue 18 item 7): the game's public facts into the table state, each seat's
@@ -224,7 +225,13 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
   syncNumbers(state.doraIndicators, m.doraIndicators, game.doraIndicators);
   // Results and ura dora only once the hand has ended.
   const ended = game.phase === 'handEnded' || game.phase === 'gameOver';
-  syncNumbers(state.uraIndicators, m.uraIndicators, ended ? game.currentHand.uraIndicators : []);
+  const ura = ended ? game.currentHand.uraIndicators : NONE;
+  // Lists the state holds only while they have items (schema/table.ts): made for the first, dropped with the last.
+  if (ura.length) syncNumbers((state.uraIndicators ??= new ArraySchema<number>()), m.uraIndicators, ura);
+  else if (state.uraIndicators) {
+    state.uraIndicators = undefined;
+    m.uraIndicators.length = 0;
+  }
   const claimTile = game.claimTile ?? -1;
   const claimFrom = game.claimTile === null ? -1 : game.turn;
   if (m.claimTile !== claimTile) state.claimTile = m.claimTile = claimTile;
@@ -250,10 +257,18 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
     if (sm.deadHand !== g.deadHand) s.deadHand = sm.deadHand = g.deadHand;
     syncDiscards(s.discards, sm.discards, g.discards, packDiscard);
     if (!sameItems(g.melds, sm.meldsFrom)) {
-      syncItems(s.melds, sm.melds, g.melds, meldKey, newMeld, fillMeld);
+      if (g.melds.length) syncItems((s.melds ??= new ArraySchema<MeldState>()), sm.melds, g.melds, meldKey, newMeld, fillMeld);
+      else if (s.melds) {
+        s.melds = undefined;
+        sm.melds.length = 0;
+      }
       sm.meldsFrom = [...g.melds];
     }
-    if (g.penaltyTiles.length || sm.penaltyTiles.length) syncItems(s.penaltyTiles, sm.penaltyTiles, g.penaltyTiles, packPenalty, newPenaltyTile, fillPenaltyTile);
+    if (g.penaltyTiles.length) syncItems((s.penaltyTiles ??= new ArraySchema<PenaltyTileState>()), sm.penaltyTiles, g.penaltyTiles, packPenalty, newPenaltyTile, fillPenaltyTile);
+    else if (s.penaltyTiles) {
+      s.penaltyTiles = undefined;
+      sm.penaltyTiles.length = 0;
+    }
   }
 }
 

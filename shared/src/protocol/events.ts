@@ -48,7 +48,8 @@ export interface EventState {
   riichiSticks: number;
   dealer: number;
   doraIndicators: Iterable<number>;
-  uraIndicators: Iterable<number>;
+  /** Absent until a hand has ended (schema/table.ts). */
+  uraIndicators?: Iterable<number>;
   turn: number;
   claimTile: number;
   claimFrom: number;
@@ -64,8 +65,8 @@ export interface EventSeat {
   score: number;
   /** Packed (schema/table.ts `packDiscard`). */
   discards: ArrayLike<number>;
-  /** -1: none (the schema's way of saying absent). */
-  melds: ArrayLike<{ type: string; tiles: Iterable<number>; calledTile: number; from: number; addedTile: number }>;
+  /** Absent while the seat has none. In a meld, -1: none (the schema's way of saying absent). */
+  melds?: ArrayLike<{ type: string; tiles: Iterable<number>; calledTile: number; from: number; addedTile: number }>;
   own?: { drawn: number } | null;
 }
 
@@ -129,7 +130,7 @@ function seenIn(e: RefereeEvent, state: EventState): Seen | null {
     case 'riichiAccepted':
       return keys(e) === 5 && e.riichiSticks === state.riichiSticks && sameNumbers(e.scores, scoresOf(state)) ? [SEEN_RIICHI_ACCEPTED, to, e.seat] : null;
     case 'handEnded':
-      return keys(e) === 5 && sameNumbers(e.scores, scoresOf(state)) && sameNumbers(e.uraIndicators, state.uraIndicators) && JSON.stringify(e.result) === state.lastResult ? [SEEN_HAND_ENDED, to, 0] : null;
+      return keys(e) === 5 && sameNumbers(e.scores, scoresOf(state)) && sameNumbers(e.uraIndicators, state.uraIndicators ?? []) && JSON.stringify(e.result) === state.lastResult ? [SEEN_HAND_ENDED, to, 0] : null;
     case 'gameEnded':
       return keys(e) === 3 && JSON.stringify(e.standings) === state.standings ? [SEEN_GAME_ENDED, to, 0] : null;
     case 'drew':
@@ -155,7 +156,7 @@ function seenIn(e: RefereeEvent, state: EventState): Seen | null {
 const lastOf = <T>(list: ArrayLike<T> | undefined): T | undefined => (list && list.length ? list[list.length - 1] : undefined);
 
 /** A meld as the engine has it, from the state's (-1: absent). */
-function meldOf(m: EventSeat['melds'][number]): Meld {
+function meldOf(m: NonNullable<EventSeat['melds']>[number]): Meld {
   return {
     type: m.type as MeldType,
     tiles: Array.from(m.tiles),
@@ -253,7 +254,7 @@ function fromState([k, , arg]: Seen, to: RefereeEvent['to'], state: EventState):
       return isSeat(arg) ? { to, type: 'riichiAccepted', seat: arg, scores: scoresOf(state), riichiSticks: state.riichiSticks } : null;
     case SEEN_HAND_ENDED: {
       const result = parsed<Extract<RefereeEvent, { type: 'handEnded' }>['result']>(state.lastResult);
-      return result ? { to, type: 'handEnded', result, scores: scoresOf(state), uraIndicators: Array.from(state.uraIndicators) } : null;
+      return result ? { to, type: 'handEnded', result, scores: scoresOf(state), uraIndicators: Array.from(state.uraIndicators ?? []) } : null;
     }
     case SEEN_GAME_ENDED: {
       const standings = parsed<Extract<RefereeEvent, { type: 'gameEnded' }>['standings']>(state.standings);

@@ -6,7 +6,9 @@ import type { DiscardRecord } from '../game/seat';
  * `viewFor` projections only, and clients decode. Public fields reach every client; a seat's
  * `own` part is marked `.view()` and reaches only the client whose StateView added that seat.
  * The wall, the dead wall and unrevealed ura dora have no field here: counts only.
- * Arrays are per hand (discards, melds) and reset when a hand starts.
+ * Arrays are per hand (discards, melds) and reset when a hand starts. The lists a table seldom
+ * holds (melds, penalty tiles, ura indicators) are absent while empty: each list the server keeps
+ * is a tracked object of its own in every table (issue 18); read them with the `…Of` helpers.
  */
 
 /**
@@ -69,7 +71,8 @@ export const SeatState = schema(
     wind: t.uint8().default(0),
     /** This hand's discards in order, each packed (`packDiscard`; read with `unpackDiscard`). */
     discards: t.array('uint16'),
-    melds: t.array(MeldState),
+    /** This hand's melds; absent (undefined) while the seat has none (read with `meldsOf`). */
+    melds: t.array(MeldState).optional(),
     /**
      * Concealed tiles beyond what the seat holds in play (`expectedHandCount`, schema/view.ts):
      * 0 but for a wrong tile count or a hand shown at the end. Read the count with `handCountOf`.
@@ -78,7 +81,8 @@ export const SeatState = schema(
     handExtra: t.int8().default(0),
     riichi: t.boolean().default(false),
     deadHand: t.boolean().default(false),
-    penaltyTiles: t.array(PenaltyTileState),
+    /** Absent (undefined) while the seat has none (read with `penaltyTilesOf`). */
+    penaltyTiles: t.array(PenaltyTileState).optional(),
     /** A human client is connected to this seat. */
     connected: t.boolean().default(false),
     /** The seat is played by a built-in bot. */
@@ -114,8 +118,8 @@ export const TableState = schema(
     /** Live-wall tiles left (a count, never the tiles). */
     remaining: t.uint8().default(0),
     doraIndicators: t.array('uint8'),
-    /** Revealed only once a hand has ended (empty before). */
-    uraIndicators: t.array('uint8'),
+    /** Revealed only once a hand has ended: absent (undefined) before (read with `uraIndicatorsOf`). */
+    uraIndicators: t.array('uint8').optional(),
     /** The open claim's tile and owner; -1 when no claim is open. */
     claimTile: t.int16().default(-1),
     claimFrom: t.int8().default(-1),
@@ -146,3 +150,11 @@ export const TableState = schema(
   'Table',
 );
 export type TableState = SchemaType<typeof TableState>;
+
+const NONE: readonly never[] = [];
+/** A seat's melds from a decoded (or server) state: none while the list is absent. */
+export const meldsOf = (s: Pick<SeatState, 'melds'>): ArrayLike<MeldState> & Iterable<MeldState> => s.melds ?? NONE;
+/** A seat's penalty tiles from a state: none while the list is absent. */
+export const penaltyTilesOf = (s: Pick<SeatState, 'penaltyTiles'>): ArrayLike<PenaltyTileState> & Iterable<PenaltyTileState> => s.penaltyTiles ?? NONE;
+/** The ura indicators from a state: none while the list is absent (before a hand ends). */
+export const uraIndicatorsOf = (s: Pick<TableState, 'uraIndicators'>): ArrayLike<number> & Iterable<number> => s.uraIndicators ?? NONE;

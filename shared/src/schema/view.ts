@@ -2,7 +2,7 @@ import type { LegalAction, HandResult, Seat, Standing } from '../game/types';
 import type { Phase } from '../game/game';
 import type { TableView } from '../game/views';
 import type { MeldType } from '../tiles/meld';
-import { unpackDiscard, type TableState } from './table';
+import { meldsOf, penaltyTilesOf, unpackDiscard, uraIndicatorsOf, type TableState } from './table';
 import { handOfOwn, legalOfOwn } from '../protocol/legal';
 
 /**
@@ -17,7 +17,7 @@ export function expectedHandCount(phase: string, turn: number, seat: number, mel
 /** A seat's concealed tile count from a decoded state: the expected count and the seat's `handExtra`. */
 export function handCountOf(state: Pick<TableState, 'phase' | 'turn' | 'seats'>, seat: number): number {
   const s = state.seats[seat];
-  return s ? expectedHandCount(state.phase, state.turn, seat, s.melds.length) + s.handExtra : 0;
+  return s ? expectedHandCount(state.phase, state.turn, seat, meldsOf(s).length) + s.handExtra : 0;
 }
 
 /**
@@ -43,7 +43,7 @@ export function tableViewOf(state: TableState, viewer: Seat | 'spectator'): Tabl
       score: s.score,
       wind: s.wind,
       discards: Array.from(s.discards, unpackDiscard),
-      melds: Array.from(s.melds, (m) => ({
+      melds: Array.from(meldsOf(s), (m) => ({
         type: m.type as MeldType,
         tiles: Array.from(m.tiles),
         ...(m.calledTile >= 0 ? { calledTile: m.calledTile } : {}),
@@ -53,13 +53,13 @@ export function tableViewOf(state: TableState, viewer: Seat | 'spectator'): Tabl
       handCount: handCountOf(state, s.seat),
       riichi: s.riichi,
       deadHand: s.deadHand,
-      penaltyTiles: Array.from(s.penaltyTiles, (p) => ({ tile: p.tile, live: p.live })),
+      penaltyTiles: Array.from(penaltyTilesOf(s), (p) => ({ tile: p.tile, live: p.live })),
     })),
     claim: state.claimTile >= 0 ? { tile: state.claimTile, from: state.claimFrom as Seat } : null,
     ...(own ? { hand: handOfOwn(own), drawn: own.drawn >= 0 ? own.drawn : null } : {}),
     legalActions: legal,
     lastResult: state.lastResult ? (JSON.parse(state.lastResult) as HandResult) : null,
-    uraIndicators: Array.from(state.uraIndicators),
+    uraIndicators: Array.from(uraIndicatorsOf(state)),
     standings: state.standings ? (JSON.parse(state.standings) as Standing[]) : null,
   };
 }
