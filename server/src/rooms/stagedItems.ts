@@ -1,5 +1,6 @@
 import { ArraySchema } from '@colyseus/schema';
 import { logger } from '../log';
+import { replaceMethod } from './libraryPatch';
 
 /**
  * ArraySchema keeps `tmpItems`, the list of its items as the clients have them, for the encoder.
@@ -46,12 +47,6 @@ function onEncodeEnd(this: Staged): void {
   this[SPARE] = staged;
 }
 
-/** A function's body without its comments and whitespace. */
-function bodyOf(source: string): string {
-  const code = source.replace(/\/\/[^\n]*/g, '');
-  return code.slice(code.indexOf('{')).replace(/\s+/g, '');
-}
-
 let installed: boolean | null = null;
 
 /**
@@ -60,10 +55,7 @@ let installed: boolean | null = null;
  */
 export function reuseStagedItems(): boolean {
   if (installed !== null) return installed;
-  const proto = ArraySchema.prototype as unknown as Record<string, Function>;
-  const current = proto[ON_ENCODE_END];
-  installed = typeof current === 'function' && bodyOf(current.toString()) === bodyOf(REPLACED);
-  if (installed) proto[ON_ENCODE_END] = onEncodeEnd;
-  else logger.warn({ event: 'stagedItemsSkipped' }, 'ArraySchema is not the version stagedItems.ts was written for: its lists are copied at every patch');
+  installed = replaceMethod(ArraySchema.prototype, ON_ENCODE_END, REPLACED, onEncodeEnd);
+  if (!installed) logger.warn({ event: 'stagedItemsSkipped' }, 'ArraySchema is not the version stagedItems.ts was written for: its lists are copied at every patch');
   return installed;
 }

@@ -1,5 +1,6 @@
 import { StateView } from '@colyseus/schema';
 import { logger } from '../log';
+import { replaceMethod } from './libraryPatch';
 
 /**
  * Each tracked part of a table's state keeps `visibleViews`, a list of bitmaps of the views that
@@ -25,12 +26,6 @@ function markVisible(this: ViewBits, tree: { visibleViews?: number[] }): void {
   arr[slot] |= this._bit;
 }
 
-/** A function's body without its comments and whitespace. */
-function bodyOf(source: string): string {
-  const code = source.replace(/\/\/[^\n]*/g, '');
-  return code.slice(code.indexOf('{')).replace(/\s+/g, '');
-}
-
 let installed: boolean | null = null;
 
 /**
@@ -40,10 +35,7 @@ let installed: boolean | null = null;
  */
 export function compactVisibleViews(): boolean {
   if (installed !== null) return installed;
-  const proto = StateView.prototype as unknown as Record<string, Function>;
-  const current = proto.markVisible;
-  installed = typeof current === 'function' && bodyOf(current.toString()) === bodyOf(REPLACED);
-  if (installed) proto.markVisible = markVisible;
-  else logger.warn({ event: 'visibleViewsSkipped' }, 'StateView is not the version visibleViews.ts was written for: its visibility lists keep room for 17 numbers');
+  installed = replaceMethod(StateView.prototype, 'markVisible', REPLACED, markVisible);
+  if (!installed) logger.warn({ event: 'visibleViewsSkipped' }, 'StateView is not the version visibleViews.ts was written for: its visibility lists keep room for 17 numbers');
   return installed;
 }
