@@ -22,7 +22,10 @@ export const SCREENSHOTS = join(process.cwd(), 'test-output', 'screenshots');
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const path = join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // A full-page capture waits for the renderer's next frame: under the whole suite's load (CI) one
+  // took longer than Playwright's default 30 s after every assertion of its test had passed. The
+  // capture is a picture for people, not a check; the test's own timeout still bounds it.
+  await page.screenshot({ path, fullPage: true, timeout: 90_000 });
   return path;
 }
 
