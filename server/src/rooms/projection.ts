@@ -137,6 +137,19 @@ function syncItems<T, S>(arr: ArraySchema<S>, was: (number | string)[], values: 
   });
 }
 
+/**
+ * A list the state holds only while it has items (schema/table.ts): the list to fill (made for
+ * the first item), or null with the list dropped and its mirror `was` emptied when there are none.
+ */
+function heldList<O, K extends keyof O>(owner: O, key: K, items: number, was: unknown[]): NonNullable<O[K]> | null {
+  if (items > 0) return (owner[key] ??= new ArraySchema() as O[K]) as NonNullable<O[K]>;
+  if (owner[key] !== undefined) {
+    owner[key] = undefined as O[K];
+    was.length = 0;
+  }
+  return null;
+}
+
 /** Whether two lists hold the same objects in the same order. */
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
   if (a.length !== b.length) return false;
@@ -226,12 +239,8 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
   // Results and ura dora only once the hand has ended.
   const ended = game.phase === 'handEnded' || game.phase === 'gameOver';
   const ura = ended ? game.currentHand.uraIndicators : NONE;
-  // Lists the state holds only while they have items (schema/table.ts): made for the first, dropped with the last.
-  if (ura.length) syncNumbers((state.uraIndicators ??= new ArraySchema<number>()), m.uraIndicators, ura);
-  else if (state.uraIndicators) {
-    state.uraIndicators = undefined;
-    m.uraIndicators.length = 0;
-  }
+  const uraList = heldList(state, 'uraIndicators', ura.length, m.uraIndicators);
+  if (uraList) syncNumbers(uraList, m.uraIndicators, ura);
   const claimTile = game.claimTile ?? -1;
   const claimFrom = game.claimTile === null ? -1 : game.turn;
   if (m.claimTile !== claimTile) state.claimTile = m.claimTile = claimTile;
@@ -257,18 +266,12 @@ function fillPublic(state: TableState, m: Mirror, game: Game): void {
     if (sm.deadHand !== g.deadHand) s.deadHand = sm.deadHand = g.deadHand;
     syncDiscards(s.discards, sm.discards, g.discards, packDiscard);
     if (!sameItems(g.melds, sm.meldsFrom)) {
-      if (g.melds.length) syncItems((s.melds ??= new ArraySchema<MeldState>()), sm.melds, g.melds, meldKey, newMeld, fillMeld);
-      else if (s.melds) {
-        s.melds = undefined;
-        sm.melds.length = 0;
-      }
+      const melds = heldList(s, 'melds', g.melds.length, sm.melds);
+      if (melds) syncItems(melds, sm.melds, g.melds, meldKey, newMeld, fillMeld);
       sm.meldsFrom = [...g.melds];
     }
-    if (g.penaltyTiles.length) syncItems((s.penaltyTiles ??= new ArraySchema<PenaltyTileState>()), sm.penaltyTiles, g.penaltyTiles, packPenalty, newPenaltyTile, fillPenaltyTile);
-    else if (s.penaltyTiles) {
-      s.penaltyTiles = undefined;
-      sm.penaltyTiles.length = 0;
-    }
+    const penaltyTiles = heldList(s, 'penaltyTiles', g.penaltyTiles.length, sm.penaltyTiles);
+    if (penaltyTiles) syncItems(penaltyTiles, sm.penaltyTiles, g.penaltyTiles, packPenalty, newPenaltyTile, fillPenaltyTile);
   }
 }
 
