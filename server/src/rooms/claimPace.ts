@@ -18,7 +18,7 @@ export const DEFAULT_CLAIM_WINDOW_MS = 15_000;
 const SEATS: readonly Seat[] = [0, 1, 2, 3];
 
 /** The open window's name within the game: hand and step count at its opening. */
-const windowKey = (game: Game): string | null => (game.phase === 'claims' ? `${game.hands.length}:${game.currentHand.steps.length}` : null);
+const windowKey = (game: Game): string | null => (game.phase === 'claims' ? `${game.hands.length}:${game.stepsInHand}` : null);
 
 export class ClaimPace {
   private key: string | null = null;

@@ -48,12 +48,9 @@ const MAX_SETTLE_ROUNDS = 64;
 export function decisionOf(game: Game, seat: Seat): Decision | null {
   if (!game.inHand || game.legalActions(seat).length === 0) return null;
   const hand = game.hands.length;
-  const steps = game.currentHand.steps;
-  if (game.phase === 'claims') return { kind: 'claim', key: `${hand}:c${steps.length}` };
-  if (game.phase === 'draw') return { kind: 'turn', key: `${hand}:t${steps.length}` };
-  let i = steps.length - 1;
-  while (i >= 0 && !(steps[i].seat === seat && (steps[i].type === 'draw' || steps[i].type === 'call'))) i--;
-  return { kind: 'turn', key: `${hand}:t${i}` };
+  if (game.phase === 'claims') return { kind: 'claim', key: `${hand}:c${game.stepsInHand}` };
+  if (game.phase === 'draw') return { kind: 'turn', key: `${hand}:t${game.stepsInHand}` };
+  return { kind: 'turn', key: `${hand}:t${game.turnBeganAt(seat)}` };
 }
 
 export class TableClock {

@@ -14,8 +14,8 @@ import type { Timers, TableTimer } from './timers';
 /** While the disk refuses writes, how often a table tries the store again (ms). */
 export const STORE_RETRY_MS = 1000;
 
-/** A room's game lets go of its finished hands' steps: its store keeps the log that rebuilds them. */
-export const ROOM_GAME: Pick<GameOptions, 'pastHandSteps'> = { pastHandSteps: false };
+/** A room's game records no hand's steps: its store keeps the log that rebuilds them. */
+export const ROOM_GAME: Pick<GameOptions, 'handSteps'> = { handSteps: false };
 
 /** The settings as the store keeps them beside the game's rules and seed (the room rebuilds them from these). */
 export function storedSettings(settings: TableSettings): StoredSettings {

@@ -53,7 +53,7 @@ export function recoverGames(store: GameStore, log?: RecoveryLogger): Recovery {
  * Rebuilds one game with `Referee.replay`, then checks that every stored command was accepted
  * again exactly as logged. Throws CorruptLogError naming the first command at fault.
  */
-export function recoverGame(store: GameStore, gameId: string, options: Pick<GameOptions, 'pastHandSteps'> = {}): Referee {
+export function recoverGame(store: GameStore, gameId: string, options: Pick<GameOptions, 'handSteps'> = {}): Referee {
   const fail = (index: number | null, reason: string): never => {
     throw new CorruptLogError({ gameId, index, reason });
   };

@@ -46,12 +46,13 @@ export interface GameOptions {
    */
   log?: boolean;
   /**
-   * Keep a finished hand's `haipai` and `steps` once the next hand is dealt (default: true).
-   * A room's game does not: its store keeps the log that rebuilds every record (exports,
-   * statistics and replays replay it), and a hanchan's steps are some 900 objects, 60 KB,
-   * held for the length of the game. Results, scores and indicators are kept either way.
+   * Record each hand's `haipai` and `steps` in `hands` (default: true). A room's game does not:
+   * its store keeps the log that rebuilds every record (exports, statistics and replays replay
+   * it), and a hand's steps are some 140 objects, up to 10 KB, held by each table being played.
+   * Results, scores and indicators are kept either way, and `stepsInHand` and `turnBeganAt`
+   * count the steps either way.
    */
-  pastHandSteps?: boolean;
+  handSteps?: boolean;
 }
 
 /** Options of `apply`: refusal codes to apply despite (the referee's penalised faults). */
@@ -148,7 +149,10 @@ export class Game {
   private readonly endJudge: GameOptions['endJudge'];
   private readonly fullClaimWindows: boolean;
   private readonly keepLog: boolean;
-  private readonly keepPastSteps: boolean;
+  private readonly recordSteps: boolean;
+  /** Steps of the current hand so far (recorded or not), and where each seat's turn began (-1: not yet). */
+  private steps = 0;
+  private readonly turnBegan: number[] = [-1, -1, -1, -1];
 
   constructor(opts: GameOptions) {
     this.rules = opts.rules;
@@ -158,7 +162,7 @@ export class Game {
     this.endJudge = opts.endJudge;
     this.fullClaimWindows = opts.fullClaimWindows ?? false;
     this.keepLog = opts.log ?? true;
-    this.keepPastSteps = opts.pastHandSteps ?? true;
+    this.recordSteps = opts.handSteps ?? true;
     const start = opts.start ?? { round: 0, honba: 0, riichiSticks: 0, scores: [0, 0, 0, 0].map(() => opts.rules.startPoints) };
     this.round = start.round;
     this.honba = start.honba;
@@ -187,6 +191,14 @@ export class Game {
   }
   get currentHand(): HandLog {
     return this.hands[this.hands.length - 1];
+  }
+  /** Steps of the current hand so far: draws, discards and calls (`currentHand.steps.length` when recorded). */
+  get stepsInHand(): number {
+    return this.steps;
+  }
+  /** Index among the hand's steps of `seat`'s last draw or call, the step that began its turn; -1 before any. */
+  turnBeganAt(seat: Seat): number {
+    return this.turnBegan[seat];
   }
   /** What `seat` has answered in the open claim window, if anything. */
   responseOf(seat: Seat): Command | null {
@@ -469,11 +481,6 @@ export class Game {
   // ---------------------------------------------------------------- hand flow
 
   private startHand(): void {
-    const past = this.hands.at(-1);
-    if (past && !this.keepPastSteps) {
-      past.haipai = [];
-      past.steps = [];
-    }
     this.phase = 'turn';
     this.wall = this.wallFor(this.deal);
     this.seats = SEATS.map(() => new SeatState());
@@ -485,9 +492,11 @@ export class Game {
     this.afterCall = false;
     this.afterKan = false;
     this.doraIndicators = [this.wall.doraIndicator(0)];
+    this.steps = 0;
+    this.turnBegan.fill(-1);
     this.hands.push({
       round: this.round, honba: this.honba, riichiSticks: this.riichiSticks, startScores: [...this.scores],
-      haipai: SEATS.map((s) => [...this.wall.haipai[s]]), steps: [], doraIndicators: this.doraIndicators, uraIndicators: [], result: null,
+      haipai: this.recordSteps ? SEATS.map((s) => [...this.wall.haipai[s]]) : [], steps: [], doraIndicators: this.doraIndicators, uraIndicators: [], result: null,
     });
     this.emit({ to: 'all', type: 'handStarted', round: this.round, honba: this.honba, riichiSticks: this.riichiSticks, dealer: this.dealer, scores: [...this.scores], doraIndicator: this.doraIndicators[0] });
     for (const seat of SEATS) {
@@ -495,6 +504,13 @@ export class Game {
       this.emit({ to: seat, type: 'dealt', seat, tiles: [...this.seats[seat].hand] });
     }
     this.nextDraw(this.dealer);
+  }
+
+  /** Counts a step of the hand, noting where `seat`'s turn began (a draw or a call); true when steps are recorded. */
+  private countStep(seat: Seat, beginsTurn: boolean): boolean {
+    if (beginsTurn) this.turnBegan[seat] = this.steps;
+    this.steps++;
+    return this.recordSteps;
   }
 
   private emit(e: GameEvent): void {
@@ -512,7 +528,7 @@ export class Game {
     this.phase = 'turn';
     this.afterCall = false;
     this.afterKan = rinshan;
-    this.currentHand.steps.push({ type: 'draw', seat, tile });
+    if (this.countStep(seat, true)) this.currentHand.steps.push({ type: 'draw', seat, tile });
     this.emit({ to: seat, type: 'drew', seat, tile, rinshan });
     this.emit({ to: 'all', type: 'drew', seat, rinshan });
   }
@@ -560,7 +576,7 @@ export class Game {
     s.furitenTemp = false;
     s.discards.push({ tile, tsumogiri, riichi, called: false });
     this.afterKan = false;
-    this.currentHand.steps.push({ type: 'discard', seat, tile, tsumogiri, riichi });
+    if (this.countStep(seat, false)) this.currentHand.steps.push({ type: 'discard', seat, tile, tsumogiri, riichi });
     this.emit({ to: 'all', type: 'discarded', seat, tile, tsumogiri, riichi });
     this.revealPendingDora();
     this.openClaims(tile, seat, 'discard');
@@ -737,7 +753,7 @@ export class Game {
     for (const x of this.seats) x.ippatsu = false;
     if (this.rules.tempFuritenEndsOnCall) for (const x of this.seats) x.furitenTemp = false;
     this.notePao(seat, w.from);
-    this.currentHand.steps.push({ type: 'call', seat, meld });
+    if (this.countStep(seat, true)) this.currentHand.steps.push({ type: 'call', seat, meld });
     this.emit({ to: 'all', type: 'called', seat, meld });
     this.turn = seat;
     this.phase = 'turn';
@@ -803,7 +819,7 @@ export class Game {
     for (const x of this.seats) x.ippatsu = false;
     // EMA12-FURITEN-TEMP: under EMA any kan interrupts the go-around, a concealed or added one too.
     if (this.rules.tempFuritenEndsOnConcealedKan) for (const x of this.seats) x.furitenTemp = false;
-    this.currentHand.steps.push({ type: 'call', seat, meld });
+    if (this.countStep(seat, true)) this.currentHand.steps.push({ type: 'call', seat, meld });
     this.emit({ to: 'all', type: 'called', seat, meld });
     this.kanDora(kind === 'ankan');
     this.drawFor(seat, true);
