@@ -26,9 +26,12 @@ export class ShuffledWall implements WallSource {
   readonly haipai: TileId[][];
   private next = 52;
   private rinshan = 0;
+  /** Bytes, not an array of 136 numbers: a table holds its wall for the whole hand, and the collector need not walk it. */
+  private readonly tiles: Uint8Array;
 
-  constructor(private readonly tiles: TileId[]) {
+  constructor(tiles: readonly TileId[]) {
     if (tiles.length !== 136) throw new Error('a wall has 136 tiles');
+    this.tiles = Uint8Array.from(tiles);
     this.haipai = [0, 1, 2, 3].map((s) => tiles.slice(s * 13, s * 13 + 13));
   }
 
