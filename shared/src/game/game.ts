@@ -492,15 +492,16 @@ export class Game {
     this.afterCall = false;
     this.afterKan = false;
     this.doraIndicators = [this.wall.doraIndicator(0)];
+    const haipai = this.wall.haipai;
     this.steps = 0;
     this.turnBegan.fill(-1);
     this.hands.push({
       round: this.round, honba: this.honba, riichiSticks: this.riichiSticks, startScores: [...this.scores],
-      haipai: this.recordSteps ? SEATS.map((s) => [...this.wall.haipai[s]]) : [], steps: [], doraIndicators: this.doraIndicators, uraIndicators: [], result: null,
+      haipai: this.recordSteps ? SEATS.map((s) => [...haipai[s]]) : [], steps: [], doraIndicators: this.doraIndicators, uraIndicators: [], result: null,
     });
     this.emit({ to: 'all', type: 'handStarted', round: this.round, honba: this.honba, riichiSticks: this.riichiSticks, dealer: this.dealer, scores: [...this.scores], doraIndicator: this.doraIndicators[0] });
     for (const seat of SEATS) {
-      this.seats[seat].deal([...this.wall.haipai[seat]]);
+      this.seats[seat].deal([...haipai[seat]]);
       this.emit({ to: seat, type: 'dealt', seat, tiles: [...this.seats[seat].hand] });
     }
     this.nextDraw(this.dealer);

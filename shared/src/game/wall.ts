@@ -23,7 +23,6 @@ export interface WallSource {
 
 /** A shuffled wall with the usual layout: live wall, then 14 dead-wall tiles (4 rinshan, 5 dora, 5 ura). */
 export class ShuffledWall implements WallSource {
-  readonly haipai: TileId[][];
   private next = 52;
   private rinshan = 0;
   /** Bytes, not an array of 136 numbers: a table holds its wall for the whole hand, and the collector need not walk it. */
@@ -32,7 +31,11 @@ export class ShuffledWall implements WallSource {
   constructor(tiles: readonly TileId[]) {
     if (tiles.length !== 136) throw new Error('a wall has 136 tiles');
     this.tiles = Uint8Array.from(tiles);
-    this.haipai = [0, 1, 2, 3].map((s) => tiles.slice(s * 13, s * 13 + 13));
+  }
+
+  /** Read from the wall when asked (at the deal), not kept beside it for the whole hand. */
+  get haipai(): TileId[][] {
+    return [0, 1, 2, 3].map((s) => Array.from(this.tiles.subarray(s * 13, s * 13 + 13)));
   }
 
   static fromSeed(seed: string, handIndex: number, algorithm: WallAlgorithm = WALL_ALGORITHM): ShuffledWall {
