@@ -41,6 +41,12 @@
  * its clients on the others: the server's CPU per action is then not the clients' as well (a
  * client woken on the server's core cools its caches), and "one core" is the server's own.
  *
+ * `--processes N` (1): each server, ours and the bare room, runs as N processes (with `--pin`,
+ * all on the one core), each on its own port and with its own data directory; table slot i plays
+ * on process i mod N, its clients connecting to it directly (as they would through Redis
+ * matchmaking, `server/src/scale.ts`, which a window of play does not use). CPU, memory and SQLite
+ * commits are the processes' sums; the event-loop delay is the worst process's.
+ *
  * `--rounds N` (1): ours and the bare room measured N times in turn (ours, bare, ours, bare…),
  * each round with fresh server processes. On a shared machine a single run's CPU per action
  * drifts by ±15% between the two halves; the report is the round with the median ratio, and
@@ -124,6 +130,7 @@ interface Options {
   pin: boolean;
   clientThreads: number;
   probeTables: number;
+  processes: number;
 }
 
 /** The command line's flags (`--tables 200`, `--tables=200`); an unknown one stops the script with its name. */
@@ -147,6 +154,7 @@ function parseOptions(argv: string[]): Options {
       pin: { type: 'boolean' },
       'client-threads': { type: 'string' },
       probe: { type: 'string' },
+      processes: { type: 'string' },
     },
   });
   const flags = new Map<string, string>(Object.entries(values).map(([k, v]) => [k, String(v)]));
@@ -174,6 +182,7 @@ function parseOptions(argv: string[]): Options {
     pin: flags.has('pin') || process.env.PIN === '1',
     clientThreads: Math.max(1, Math.round(num('client-threads', 'CLIENT_THREADS', 4))),
     probeTables: Math.min(Math.floor(tables / 2), Math.round(num('probe', 'PROBE_TABLES', Math.min(20, Math.floor(tables / 100))))),
+    processes: Math.max(1, Math.round(num('processes', 'PROCESSES', 1))),
   };
 }
 
@@ -181,8 +190,19 @@ function parseOptions(argv: string[]): Options {
 // Process probes.
 
 const CLK_TCK = 100; // Linux USER_HZ
-/** CPU time (ms, user + system) and memory (bytes) of a process, from /proc. */
-function probe(pid: number): { cpuMs: number; rss: number; hwm: number } {
+/** CPU time (ms, user + system) and memory (bytes) of processes together, from /proc. */
+function probe(pids: readonly number[]): { cpuMs: number; rss: number; hwm: number } {
+  const sum = { cpuMs: 0, rss: 0, hwm: 0 };
+  for (const pid of pids) {
+    const one = probeOne(pid);
+    sum.cpuMs += one.cpuMs;
+    sum.rss += one.rss;
+    sum.hwm += one.hwm;
+  }
+  return sum;
+}
+
+function probeOne(pid: number): { cpuMs: number; rss: number; hwm: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name "(…)": state is field 3, utime 14, stime 15.
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -204,7 +224,17 @@ function machine(): { busy: number; total: number } {
  * event-loop delay (p99, max; ms; prom-client resets the histogram at each scrape: scrape once to
  * start), and its group commits so far with the tables' writes in them (store/groupCommit.ts).
  */
-async function serverMetrics(port: number): Promise<{ p99: number; max: number; commits: number; commitTables: number; commitSeconds: number } | null> {
+type ServerMetrics = { p99: number; max: number; commits: number; commitTables: number; commitSeconds: number };
+/** Several processes' (`--processes`): the worst event-loop delays, the commits summed. */
+async function serverMetrics(ports: readonly number[]): Promise<ServerMetrics | null> {
+  const all = await Promise.all(ports.map(metricsOf));
+  if (all.some((m) => m === null)) return null;
+  const ms = all as ServerMetrics[];
+  const sum = (k: keyof ServerMetrics) => ms.reduce((a, m) => a + m[k], 0);
+  return { p99: Math.max(...ms.map((m) => m.p99)), max: Math.max(...ms.map((m) => m.max)), commits: sum('commits'), commitTables: sum('commitTables'), commitSeconds: sum('commitSeconds') };
+}
+
+async function metricsOf(port: number): Promise<ServerMetrics | null> {
   try {
     const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5000) });
     if (!res.ok) return null;
@@ -299,6 +329,34 @@ class ServerChild {
   }
 }
 
+/**
+ * The server processes measured together: one, or `--processes N`, each with its own port (and
+ * data directory), serving the tables whose slot falls to it. Their CPU, memory and commits are
+ * summed; their event-loop delays are the worst of them.
+ */
+class ServerGroup {
+  constructor(
+    readonly children: ServerChild[],
+    readonly ports: number[],
+  ) {}
+  get pids(): number[] {
+    return this.children.map((c) => c.pid);
+  }
+  get urls(): string[] {
+    return this.ports.map((p) => `ws://127.0.0.1:${p}`);
+  }
+  async ready(): Promise<void> {
+    await Promise.all(this.children.map((c) => c.ready()));
+  }
+  async liveMemory(): Promise<{ live: number; rss: number }> {
+    const all = await Promise.all(this.children.map((c) => c.liveMemory()));
+    return { live: all.reduce((a, m) => a + m.live, 0), rss: all.reduce((a, m) => a + m.rss, 0) };
+  }
+  async stop(): Promise<void> {
+    await Promise.all(this.children.map((c) => c.stop()));
+  }
+}
+
 /** One window's measurement: the clients' counts (`Snapshot`, its samples as percentiles), the server's, the machine's. */
 interface RunResult extends Omit<Snapshot, 'reply' | 'patch' | 'applied' | 'loopP99' | 'loopMax'> {
   peer: string;
@@ -337,20 +395,20 @@ function percentiles(xs: number[]): Percentiles {
 /** The two servers measured, by the name the report gives them. */
 const PEER_NAMES: Record<ThreadConfig['peer'], string> = { table: 'jantaku table', bare: 'bare colyseus' };
 
-async function run(peer: ThreadConfig['peer'], child: ServerChild, port: number, o: Options, overload = false): Promise<RunResult> {
+async function run(peer: ThreadConfig['peer'], servers: ServerGroup, o: Options, overload = false): Promise<RunResult> {
   const name = PEER_NAMES[peer];
-  await child.ready();
+  await servers.ready();
   await sleep(500);
-  const idle = probe(child.pid);
-  const clients = ClientThreads.start(o.clientThreads, { url: `ws://127.0.0.1:${port}`, peer, bot: o.bot, thinkMs: o.thinkMs }, o.probeTables > 0);
+  const idle = probe(servers.pids);
+  const clients = ClientThreads.start(o.clientThreads, { urls: servers.urls, peer, bot: o.bot, thinkMs: o.thinkMs }, o.probeTables > 0);
   try {
-    return await play(name, clients, child, port, o, overload, idle.rss);
+    return await play(name, clients, servers, o, overload, idle.rss);
   } finally {
     await clients.stop();
   }
 }
 
-async function play(name: string, clients: ClientThreads, child: ServerChild, port: number, o: Options, overload: boolean, rssIdle: number): Promise<RunResult> {
+async function play(name: string, clients: ClientThreads, servers: ServerGroup, o: Options, overload: boolean, rssIdle: number): Promise<RunResult> {
   // Ramp: table i opens at i * RAMP / TABLES, at most 8 openings in flight. The first PROBE_TABLES measured ones are the probe tables.
   const ramp = async (group: 'main' | 'extra', first: number, count = o.tables): Promise<() => number> => {
     let opening = 0;
@@ -374,15 +432,15 @@ async function play(name: string, clients: ClientThreads, child: ServerChild, po
   const firstHalf = await ramp('main', 0, half);
   while (firstHalf() < half && now() < deadline) await sleep(20);
   await sleep(Math.min(2000, 200 + o.thinkMs * 2));
-  const atHalf = { tables: await clients.tables(), ...(await child.liveMemory()) };
+  const atHalf = { tables: await clients.tables(), ...(await servers.liveMemory()) };
   const rest = await ramp('main', half, o.tables - half);
   while (firstHalf() + rest() < o.tables && now() < deadline) await sleep(20);
   const tables = await clients.tables();
   process.stderr.write(`  ${name}: ${tables} tables open after ${((now() - t0) / 1000).toFixed(1)} s; measuring ${o.duration} s\n`);
   // Let the last tables get going before the window opens.
   await sleep(Math.min(2000, 200 + o.thinkMs * 2));
-  const result = await measure(name, clients, child, port, o, tables, rssIdle);
-  result.slope = { from: atHalf, to: { tables, ...(await child.liveMemory()) } };
+  const result = await measure(name, clients, servers, o, tables, rssIdle);
+  result.slope = { from: atHalf, to: { tables, ...(await servers.liveMemory()) } };
   if (overload) {
     // As many tables again as the capacity: each is refused (SERVER_FULL) and tries again every second.
     const tried = await ramp('extra', o.tables);
@@ -392,7 +450,7 @@ async function play(name: string, clients: ClientThreads, child: ServerChild, po
     process.stderr.write(`  ${name}: ${o.tables} more tables trying to open (${refusedBefore} refused so far); measuring ${o.duration} s\n`);
     // The same running tables, measured afresh (samples and counts of this window only).
     clients.reset('main', 'probe');
-    const second = await measure(name, clients, child, port, o, tables, rssIdle);
+    const second = await measure(name, clients, servers, o, tables, rssIdle);
     const extra = await clients.collect('extra');
     result.overload = {
       // The running slots too: a game that ends may find its place taken by a waiting one.
@@ -406,20 +464,20 @@ async function play(name: string, clients: ClientThreads, child: ServerChild, po
 }
 
 /** One window of DURATION seconds over the tables open now. */
-async function measure(name: string, clients: ClientThreads, child: ServerChild, port: number, o: Options, tables: number, rssIdle: number): Promise<RunResult> {
-  const metricsBefore = await serverMetrics(port);
-  const before = probe(child.pid);
+async function measure(name: string, clients: ClientThreads, servers: ServerGroup, o: Options, tables: number, rssIdle: number): Promise<RunResult> {
+  const metricsBefore = await serverMetrics(servers.ports);
+  const before = probe(servers.pids);
   const clientBefore = process.cpuUsage();
   const machineBefore = machine();
   const from = now();
   clients.window(from, from + o.duration * 1000);
   await sleep(o.duration * 1000);
   const seconds = (now() - from) / 1000;
-  const after = probe(child.pid);
+  const after = probe(servers.pids);
   const clientCpu = process.cpuUsage(clientBefore);
   const machineAfter = machine();
   const load1 = loadavg()[0];
-  const serverLoop = await serverMetrics(port);
+  const serverLoop = await serverMetrics(servers.ports);
   // Replies to requests sent just before the window closed may still come: wait a little.
   await sleep(Math.min(1000, 100 + o.thinkMs));
   const stats = await clients.collect('main', 'probe');
@@ -625,6 +683,13 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
 
 // ---------------------------------------------------------------------------------------------
 
+/** `n` server processes, each on a free port of its own. */
+async function startGroup(n: number, start: (port: number, i: number) => ServerChild): Promise<ServerGroup> {
+  const ports: number[] = [];
+  for (let i = 0; i < n; i++) ports.push(await freePort());
+  return new ServerGroup(ports.map(start), ports);
+}
+
 async function main(): Promise<void> {
   const o = parseOptions(process.argv.slice(2));
   if (o.pin) {
@@ -652,23 +717,21 @@ async function main(): Promise<void> {
     const rounds: { ours: RunResult; bare: RunResult | null }[] = [];
     for (let round = 0; round < o.rounds; round++) {
       if (o.rounds > 1) process.stderr.write(`round ${round + 1} of ${o.rounds}\n`);
-      const port = await freePort();
-      // A fresh data directory each round: every round's store starts empty.
-      const ours = new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: join(dataDir, String(round)), ...ONE_ADDRESS, ...capacity });
-      children.push(ours);
+      // A fresh data directory each round and process: every round's stores start empty.
+      const ours = await startGroup(o.processes, (port, i) => new ServerChild(['server/src/index.ts'], { PORT: String(port), JANTAKU_DATA_DIR: join(dataDir, `${round}-${i}`), ...ONE_ADDRESS, ...capacity }));
+      children.push(...ours.children);
       let oursResult: RunResult;
       try {
-        oursResult = await run('table', ours, port, o, o.overload);
+        oursResult = await run('table', ours, o, o.overload);
       } finally {
         await ours.stop();
       }
       let bareResult: RunResult | null = null;
       if (o.peer) {
-        const barePort = await freePort();
-        const bare = new ServerChild([SELF, '--serve-bare', String(barePort)], {});
-        children.push(bare);
+        const bare = await startGroup(o.processes, (port) => new ServerChild([SELF, '--serve-bare', String(port)], {}));
+        children.push(...bare.children);
         try {
-          bareResult = await run('bare', bare, barePort, o);
+          bareResult = await run('bare', bare, o);
         } finally {
           await bare.stop();
         }

@@ -312,7 +312,8 @@ export interface Snapshot {
 }
 
 export interface ThreadConfig {
-  url: string;
+  /** The server processes' addresses: table slot i plays on `urls[i % urls.length]` (`--processes`). */
+  urls: string[];
   peer: 'table' | 'bare';
   bot: 'efficiency' | 'tsumogiri';
   thinkMs: number;
@@ -356,7 +357,7 @@ function serveThread(config: ThreadConfig): void {
   const stopped = () => stop;
   const answer = (id: number, value: unknown) => port.postMessage({ kind: 'answer', id, value } satisfies Report);
   const run = <S>(peer: Peer<S>, slot: number, group: Group) =>
-    runTable(config.url, peer, slot, stats[group], config.thinkMs, stopped, () => port.postMessage({ kind: 'opened', slot } satisfies Report), live);
+    runTable(config.urls[slot % config.urls.length], peer, slot, stats[group], config.thinkMs, stopped, () => port.postMessage({ kind: 'opened', slot } satisfies Report), live);
   port.on('message', (m: Order) => {
     switch (m.kind) {
       case 'open':
@@ -447,7 +448,7 @@ export class ClientThreads {
     }
   }
 
-  /** `n` threads playing against `config.url` (each loads this module with its imports), and a probe thread if `probe`. */
+  /** `n` threads playing against `config.urls` (each loads this module with its imports), and a probe thread if `probe`. */
   static start(n: number, config: ThreadConfig, probe: boolean): ClientThreads {
     const file = fileURLToPath(new URL('./clientThread.mjs', import.meta.url));
     const thread = (c: ThreadConfig) => new Worker(file, { workerData: { benchClients: c } });
