@@ -151,7 +151,7 @@ export class Game {
   private readonly keepLog: boolean;
   private readonly recordSteps: boolean;
   /** Steps of the current hand so far (recorded or not), and where each seat's turn began (-1: not yet). */
-  private steps = 0;
+  private stepCount = 0;
   private readonly turnBegan: number[] = [-1, -1, -1, -1];
 
   constructor(opts: GameOptions) {
@@ -194,7 +194,7 @@ export class Game {
   }
   /** Steps of the current hand so far: draws, discards and calls (`currentHand.steps.length` when recorded). */
   get stepsInHand(): number {
-    return this.steps;
+    return this.stepCount;
   }
   /** Index among the hand's steps of `seat`'s last draw or call, the step that began its turn; -1 before any. */
   turnBeganAt(seat: Seat): number {
@@ -493,7 +493,7 @@ export class Game {
     this.afterKan = false;
     this.doraIndicators = [this.wall.doraIndicator(0)];
     const haipai = this.wall.haipai;
-    this.steps = 0;
+    this.stepCount = 0;
     this.turnBegan.fill(-1);
     this.hands.push({
       round: this.round, honba: this.honba, riichiSticks: this.riichiSticks, startScores: [...this.scores],
@@ -509,8 +509,8 @@ export class Game {
 
   /** Counts a step of the hand, noting where `seat`'s turn began (a draw or a call); true when steps are recorded. */
   private countStep(seat: Seat, beginsTurn: boolean): boolean {
-    if (beginsTurn) this.turnBegan[seat] = this.steps;
-    this.steps++;
+    if (beginsTurn) this.turnBegan[seat] = this.stepCount;
+    this.stepCount++;
     return this.recordSteps;
   }
 
