@@ -653,6 +653,9 @@ function report(o: Options, ours: RunResult, bare: RunResult | null): void {
         ? {
             bareActionsPerS: round(bare.actions / bare.seconds, 1),
             bareReplyP99Ms: round(bare.reply.p99),
+            ...(o.probeTables ? { bareProbeReplyP99Ms: round(bare.probe.reply.p99) } : {}),
+            bareErrors: Object.values(bare.errors).reduce((a, b) => a + b, 0),
+            bareRefusedJoins: bare.refusedJoins,
             bareCpuMsPerAction: round(perAction(bare), 4),
             bareLiveSlopeKBPerTable: round(slopePerTable(bare) / 1024, 1),
             bareRssSlopeKBPerTable: round(rssSlopePerTable(bare) / 1024, 1),
