@@ -23,6 +23,7 @@ import { GameStore, type GameRecord } from './store/index';
 import { limitsFromEnv, type Limits } from './limits';
 import { TableQuota } from './quota';
 import { Capacity } from './capacity';
+import { helperNiceFromEnv, lowerHelperThreads } from './threadPriority';
 import type { AuthContext } from '@colyseus/core';
 import { startRetention } from './retention';
 import { Accounts } from './players/accounts';
@@ -328,6 +329,7 @@ export function createServer(opts: ServerOptions = {}): Server & { store: GameSt
  */
 export async function start(port = Number(process.env.PORT ?? 2567)): Promise<Server> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid PORT: ${process.env.PORT}`);
+  const helperNice = helperNiceFromEnv();
   const server = createServer({ gracefullyShutdown: true });
   // A port that cannot be had is an `error` event on the HTTP server, which Colyseus only prints
   // (the process would go on, listening on nothing): one line instead, and exit 1.
@@ -343,6 +345,8 @@ export async function start(port = Number(process.env.PORT ?? 2567)): Promise<Se
   http.off('error', cannotListen);
   const recovery = await recoverTables(server.store);
   logger.info(recovery, 'unfinished tables recovered');
+  // Once the store's checkpoint thread runs: the tables' loop first, V8's helpers after it.
+  logger.info({ event: 'helperThreads', lowered: lowerHelperThreads(helperNice), nice: helperNice }, 'helper threads run below the event loop');
   logger.info({ event: 'listening', port, store: server.store.path }, `jantaku listening on ws://localhost:${port}`);
   return server;
 }
