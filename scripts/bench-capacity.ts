@@ -16,7 +16,8 @@
  *
  * Options (`--name value`): `--tables` (500,750,1000,1250,1500: the counts, ascending), `--bar`
  * (50 ms), `--duration` (120 s a window: long enough for several full collections), `--think`
- * (1000 ms), `--bot` (tsumogiri). The whole output of each run is printed as it comes; then a
+ * (1000 ms), `--bot` (tsumogiri), `--bare-helper-nice` (0: bench:server's flag, the bare room's
+ * other threads below its loop as ours runs them). The whole output of each run is printed as it comes; then a
  * table of the counts, then as its last line one JSON object: `bar`, `counts`, `capacity`,
  * `bareCapacity`, `probeCapacity`, `bareProbeCapacity` (0: not even the smallest count held; the
  * probe ones null under 100 tables, which have no probe tables),
@@ -45,7 +46,7 @@ function options(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
     strict: true,
-    options: { tables: { type: 'string' }, bar: { type: 'string' }, duration: { type: 'string' }, think: { type: 'string' }, bot: { type: 'string' } },
+    options: { tables: { type: 'string' }, bar: { type: 'string' }, duration: { type: 'string' }, think: { type: 'string' }, bot: { type: 'string' }, 'bare-helper-nice': { type: 'string' } },
   });
   const positive = (name: string, raw: string): number => {
     const n = Number(raw);
@@ -62,12 +63,13 @@ function options(argv: string[]) {
     duration: positive('duration', values.duration ?? '120'),
     think: positive('think', values.think ?? '1000'),
     bot,
+    bareHelperNice: values['bare-helper-nice'] ?? '0',
   };
 }
 
 /** One bench:server run at `tables`: its output passed on, its JSON lines read. */
 function measure(tables: number, o: ReturnType<typeof options>): Promise<Count> {
-  const args = ['--import', 'tsx', 'scripts/bench-server.ts', '--tables', String(tables), '--think', String(o.think), '--duration', String(o.duration), '--pin', '--bot', o.bot];
+  const args = ['--import', 'tsx', 'scripts/bench-server.ts', '--tables', String(tables), '--think', String(o.think), '--duration', String(o.duration), '--pin', '--bot', o.bot, '--bare-helper-nice', o.bareHelperNice];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => {

@@ -41,6 +41,9 @@
  * its clients on the others: the server's CPU per action is then not the clients' as well (a
  * client woken on the server's core cools its caches), and "one core" is the server's own.
  *
+ * `--bare-helper-nice N` (0: Colyseus as it comes): the bare room's threads but its main one N nice
+ * steps below it, as `npm start` runs ours (JANTAKU_HELPER_NICE, 10; server/src/threadPriority.ts).
+ *
  * `--processes N` (1): each server, ours and the bare room, runs as N processes (with `--pin`,
  * all on the one core), each on its own port and with its own data directory; table slot i plays
  * on process i mod N, its clients connecting to it directly (as they would through Redis
@@ -112,6 +115,9 @@ async function serveBare(port: number): Promise<void> {
   }
   const server = defineServer({ rooms: { bare: defineRoom(BareRoom) }, transport: new WebSocketTransport(), greet: false, gracefullyShutdown: true });
   await server.listen(port);
+  // `--bare-helper-nice N`: the bare room's other threads below its loop, as `npm start` does ours (JANTAKU_HELPER_NICE).
+  const nice = Number(process.env.BARE_HELPER_NICE ?? 0);
+  if (nice > 0) (await import('../server/src/threadPriority')).lowerHelperThreads(nice);
   console.log(`bare colyseus listening on ws://localhost:${port}`);
 }
 
@@ -131,6 +137,7 @@ interface Options {
   clientThreads: number;
   probeTables: number;
   processes: number;
+  bareHelperNice: number;
 }
 
 /** The command line's flags (`--tables 200`, `--tables=200`); an unknown one stops the script with its name. */
@@ -155,6 +162,7 @@ function parseOptions(argv: string[]): Options {
       'client-threads': { type: 'string' },
       probe: { type: 'string' },
       processes: { type: 'string' },
+      'bare-helper-nice': { type: 'string' },
     },
   });
   const flags = new Map<string, string>(Object.entries(values).map(([k, v]) => [k, String(v)]));
@@ -183,6 +191,7 @@ function parseOptions(argv: string[]): Options {
     clientThreads: Math.max(1, Math.round(num('client-threads', 'CLIENT_THREADS', 4))),
     probeTables: Math.min(Math.floor(tables / 2), Math.round(num('probe', 'PROBE_TABLES', Math.min(20, Math.floor(tables / 100))))),
     processes: Math.max(1, Math.round(num('processes', 'PROCESSES', 1))),
+    bareHelperNice: Math.min(39, Math.round(num('bare-helper-nice', 'BARE_HELPER_NICE', 0))),
   };
 }
 
@@ -731,7 +740,7 @@ async function main(): Promise<void> {
       }
       let bareResult: RunResult | null = null;
       if (o.peer) {
-        const bare = await startGroup(o.processes, (port) => new ServerChild([SELF, '--serve-bare', String(port)], {}));
+        const bare = await startGroup(o.processes, (port) => new ServerChild([SELF, '--serve-bare', String(port)], { BARE_HELPER_NICE: String(o.bareHelperNice) }));
         children.push(...bare.children);
         try {
           bareResult = await run('bare', bare, o);
